@@ -1,0 +1,160 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { foodDataset, type FoodRecord, type FoodSafetyLevel } from "./food";
+
+const raw: unknown = JSON.parse(
+  readFileSync(new URL("../../../../data/foods.json", import.meta.url), "utf8"),
+);
+const parsed = foodDataset.safeParse(raw);
+const foods: FoodRecord[] = parsed.success ? parsed.data : [];
+
+const norm = (s: string) => s.trim().toLowerCase();
+
+/** Finds a record whose name or alias equals the term (case-insensitive). */
+function lookup(term: string): FoodRecord | undefined {
+  const key = norm(term);
+  return foods.find((f) => norm(f.name) === key || f.aliases.some((a) => norm(a) === key));
+}
+
+/** Items from the knowledge-sources table and the poultry-toxic plant list. */
+const REQUIRED: [term: string, level: FoodSafetyLevel][] = [
+  ["avocado", "toxic"],
+  ["avocado leaves", "toxic"],
+  ["avocado pit", "toxic"],
+  ["raw beans", "toxic"],
+  ["dry beans", "toxic"],
+  ["raw kidney beans", "toxic"],
+  ["cooked beans", "safe"],
+  ["chocolate", "toxic"],
+  ["coffee", "toxic"],
+  ["coffee grounds", "toxic"],
+  ["tea", "toxic"],
+  ["caffeine", "toxic"],
+  ["green potato", "toxic"],
+  ["potato peel", "toxic"],
+  ["potato sprouts", "toxic"],
+  ["green tomato", "toxic"],
+  ["raw eggplant", "toxic"],
+  ["aubergine", "toxic"],
+  ["nightshade leaves", "toxic"],
+  ["tomato leaves", "toxic"],
+  ["potato leaves", "toxic"],
+  ["salty food", "caution"],
+  ["sugary food", "caution"],
+  ["fatty food", "caution"],
+  ["processed food", "caution"],
+  ["mouldy food", "toxic"],
+  ["moldy bread", "toxic"],
+  ["mouldy feed", "toxic"],
+  ["apple seeds", "caution"],
+  ["stone-fruit pits", "caution"],
+  ["cherry", "safe"],
+  ["rhubarb leaves", "toxic"],
+  ["onion", "caution"],
+  ["garlic", "caution"],
+  ["citrus", "caution"],
+  ["orange", "caution"],
+  ["lemon", "caution"],
+  ["long grass clippings", "caution"],
+  ["grass clippings", "caution"],
+  ["castor bean", "toxic"],
+  ["corncockle", "toxic"],
+  ["yew", "toxic"],
+  ["foxglove", "toxic"],
+  ["oleander", "toxic"],
+  ["rhododendron", "toxic"],
+  ["azalea", "toxic"],
+  ["lily of the valley", "toxic"],
+  ["daffodil bulbs", "toxic"],
+  ["bracken fern", "toxic"],
+  ["hemlock", "toxic"],
+  ["water hemlock", "toxic"],
+  ["deadly nightshade", "toxic"],
+  ["black nightshade", "toxic"],
+  ["tobacco", "toxic"],
+  ["lupin seeds", "toxic"],
+  ["milkweed", "toxic"],
+  ["jimsonweed", "toxic"],
+  ["rattlebox", "toxic"],
+  ["atamasco lily", "toxic"],
+  ["black locust", "toxic"],
+  ["apple", "safe"],
+  ["watermelon", "safe"],
+  ["mealworms", "safe"],
+  ["zucchini", "safe"],
+  ["courgette", "safe"],
+  ["brocoli", "safe"],
+  ["avacado", "toxic"],
+  ["layer feed", "safe"],
+];
+
+/** Items where the evidence is disputed and must be flagged. */
+const UNCERTAIN = ["onion", "garlic", "citrus", "orange", "lemon", "grapefruit"];
+
+describe("data/foods.json", () => {
+  it("matches the foodDataset schema", () => {
+    expect(parsed.error?.issues ?? []).toEqual([]);
+    expect(parsed.success).toBe(true);
+  });
+
+  it("has at least 500 records", () => {
+    expect(foods.length).toBeGreaterThanOrEqual(500);
+  });
+
+  it("has unique ids", () => {
+    const seen = new Set<string>();
+    const dupes = foods.map((f) => f.id).filter((id) => (seen.has(id) ? true : !seen.add(id)));
+    expect(dupes).toEqual([]);
+  });
+
+  it("has names and aliases that are unique across all records (case-insensitive)", () => {
+    const owner = new Map<string, string>();
+    const clashes: string[] = [];
+    for (const f of foods) {
+      for (const term of [f.name, ...f.aliases]) {
+        const key = norm(term);
+        const prev = owner.get(key);
+        if (prev !== undefined) clashes.push(`"${term}": ${prev} / ${f.id}`);
+        else owner.set(key, f.id);
+      }
+    }
+    expect(clashes).toEqual([]);
+  });
+
+  it("cites at least one source in every record", () => {
+    expect(foods.filter((f) => f.sources.length < 1).map((f) => f.id)).toEqual([]);
+  });
+
+  it("uses all three safety levels", () => {
+    const levels = new Set(foods.map((f) => f.safetyLevel));
+    expect([...levels].sort()).toEqual(["caution", "safe", "toxic"]);
+  });
+
+  it.each(REQUIRED)("finds %s as %s", (term, level) => {
+    const found = lookup(term);
+    expect(found, `no record named or aliased "${term}"`).toBeDefined();
+    expect(found?.safetyLevel).toBe(level);
+  });
+
+  it.each(UNCERTAIN)("flags %s as uncertain", (term) => {
+    expect(lookup(term)?.uncertain).toBe(true);
+  });
+
+  it("mentions the UK/EU kitchen-waste ban on kitchen scraps", () => {
+    const missing = foods
+      .filter((f) => f.category === "kitchen-scrap" && f.id !== "medicines-human")
+      .filter((f) => !["table-salt", "cigarette-butts"].includes(f.id))
+      .filter((f) => !/UK\/EU/.test(f.guidelines))
+      .map((f) => f.id);
+    expect(missing).toEqual([]);
+  });
+
+  it("states the 10% treat rule on safe edible treats", () => {
+    const edible = new Set(["fruit", "vegetable", "herb", "insect", "dairy"]);
+    const missing = foods
+      .filter((f) => edible.has(f.category) && f.safetyLevel === "safe")
+      .filter((f) => !/10%/.test(f.guidelines))
+      .map((f) => f.id);
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { foodCategory, foodSafetyLevel, poultrySpecies } from "./food";
+
+/** Longest food or plant name accepted in a search. */
+export const FOOD_NAME_MAX = 200;
+/** Most names one bulk search (Plant List Check) may contain. */
+export const BULK_SEARCH_MAX = 100;
+/** Message of the 404 answer when no food matches (spec section 8). */
+export const FOOD_NOT_FOUND_MESSAGE = "Food item not found";
+/** Guidance shown with a single-search miss. */
+export const FOOD_NOT_FOUND_GUIDANCE =
+  "This item is not in our database. Until you know more, don't feed it, and consult a veterinarian for guidance.";
+/** Text shown for each name of a plant list that is not in the database (spec section 8). */
+export const BULK_NOT_FOUND_MESSAGE = "Not found in database. Consult a veterinarian for guidance.";
+
+const foodName = z
+  .string({ error: "Please enter a food or plant name" })
+  .trim()
+  .min(1, "Please enter a food or plant name")
+  .max(FOOD_NAME_MAX, `Food names must be ${FOOD_NAME_MAX} characters or fewer`);
+
+/** Query of GET /api/food-items/search. */
+export const foodSearchQuery = z.object({ name: foodName });
+export type FoodSearchQuery = z.infer<typeof foodSearchQuery>;
+
+/** How a search term matched: the item's name, one of its aliases, or a close spelling. */
+export const foodMatchType = z.enum(["exact", "alias", "fuzzy"]);
+export type FoodMatchType = z.infer<typeof foodMatchType>;
+
+/** A food or plant as the API returns it. */
+export const foodItem = z.object({
+  id: z.string(),
+  name: z.string(),
+  aliases: z.array(z.string()),
+  category: foodCategory,
+  safetyLevel: foodSafetyLevel,
+  description: z.string(),
+  guidelines: z.string(),
+  speciesNotes: z.partialRecord(poultrySpecies, z.string()).optional(),
+  uncertain: z.boolean().optional(),
+  sources: z.array(z.string()),
+  /** Which name or alias matched the search term, and how. */
+  matchType: foodMatchType,
+  matchedText: z.string(),
+});
+export type FoodItem = z.infer<typeof foodItem>;
+
+/** Body of POST /api/food-items/bulk-search. */
+export const bulkSearchBody = z.object({
+  names: z
+    .array(
+      z
+        .string({ error: "Each name must be text" })
+        .trim()
+        .max(FOOD_NAME_MAX, `Each name must be ${FOOD_NAME_MAX} characters or fewer`),
+      {
+        error: "Names must be a list",
+      },
+    )
+    .max(BULK_SEARCH_MAX, `Please check no more than ${BULK_SEARCH_MAX} names at a time`)
+    .transform((names) => names.filter((n) => n.length > 0))
+    .refine((names) => names.length > 0, "Please enter at least one plant or food name"),
+});
+export type BulkSearchBody = z.infer<typeof bulkSearchBody>;
+
+/** One line of a bulk search answer: the term as sent, whether it matched, and the item. */
+export const bulkSearchResult = z.object({
+  searchTerm: z.string(),
+  found: z.boolean(),
+  item: foodItem.nullable(),
+});
+export type BulkSearchResult = z.infer<typeof bulkSearchResult>;
+
+/** Response of POST /api/food-items/bulk-search, in the order of the names sent. */
+export const bulkSearchResponse = z.array(bulkSearchResult);
+
+/** Query of GET /api/food-items/suggestions (autocomplete). */
+export const foodSuggestionsQuery = z.object({
+  q: z.string().trim().max(100, "Search text must be 100 characters or fewer").default(""),
+});
+
+/** One autocomplete suggestion. */
+export const foodSuggestion = z.object({
+  id: z.string(),
+  name: z.string(),
+  safetyLevel: foodSafetyLevel,
+  matchedText: z.string(),
+});
+export type FoodSuggestion = z.infer<typeof foodSuggestion>;
+export const foodSuggestionList = z.array(foodSuggestion);
