@@ -1,0 +1,33 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { build } from "esbuild";
+
+// Part of `npm run build`: the server as one ES module, so `npm start` doesn't transpile and resolve
+// a few hundred TypeScript files through tsx on every start. npm packages stay external (resolved from
+// node_modules as usual); our own workspace package is bundled in because it ships TypeScript.
+const serverDir = path.resolve(import.meta.dirname, "..");
+const manifest = JSON.parse(readFileSync(path.join(serverDir, "package.json"), "utf8")) as {
+  dependencies: Record<string, string>;
+};
+const external = Object.keys(manifest.dependencies)
+  .filter((name) => !name.startsWith("@flockkeeper/"))
+  .flatMap((name) => [name, `${name}/*`]);
+
+const started = performance.now();
+await build({
+  entryPoints: [path.join(serverDir, "src/server.ts")],
+  outdir: path.join(serverDir, "dist"),
+  entryNames: "[name]",
+  chunkNames: "chunks/[name]-[hash]",
+  outExtension: { ".js": ".mjs" },
+  // The app's modules become a chunk loaded while the database opens (see src/server.ts).
+  splitting: true,
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  external,
+  sourcemap: true,
+  logLevel: "warning",
+});
+console.log(`server bundled into dist/server.mjs in ${Math.round(performance.now() - started)} ms`);

@@ -1,0 +1,57 @@
+import path from "node:path";
+import cookie from "@fastify/cookie";
+import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { randomBytes } from "node:crypto";
+import type { AppConfig } from "./config";
+import type { DatabaseHandle } from "./db/client";
+import { repoRoot } from "./lib/paths";
+import { getOrCreateSecret } from "./lib/secrets";
+import { modules } from "./modules/index";
+import authPlugin from "./plugins/auth";
+import dbPlugin from "./plugins/db";
+import errorsPlugin from "./plugins/errors";
+import securityPlugin from "./plugins/security";
+import webAppPlugin from "./plugins/web-app";
+
+const defaultWebDist = path.join(repoRoot, "apps/web/dist");
+
+export type BuildOptions = {
+  config: AppConfig;
+  database: DatabaseHandle;
+  logger?: boolean;
+  /** Called for every route as it is registered (tests use it to list the whole API). */
+  onRoute?: (route: RouteOptions) => void;
+};
+
+/** Builds the app with every plugin and module. Never listens: tests use `inject`. */
+export async function buildApp({
+  config,
+  database,
+  logger = true,
+  onRoute,
+}: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  if (onRoute) app.addHook("onRoute", onRoute);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(dbPlugin, { handle: database });
+  const cookieSecret =
+    config.sessionSecret ??
+    (await getOrCreateSecret(database.db, "cookie-secret", () =>
+      randomBytes(32).toString("base64url"),
+    ));
+  await app.register(cookie, { secret: cookieSecret });
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { config });
+  await app.register(authPlugin, { config });
+  await app.register((await import("./plugins/admin-auth")).default, { config });
+  for (const mod of modules) await app.register(mod, { config });
+  await app.register(webAppPlugin, { webDist: config.webDist ?? defaultWebDist });
+  return app;
+}

@@ -1,0 +1,126 @@
+import { createHash, randomBytes } from "node:crypto";
+import { eq, lt, or } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { sessions, users } from "../db/schema/index";
+
+export type SessionUser = typeof users.$inferSelect;
+export type SessionPolicy = { idleMs: number; absoluteMs: number };
+
+// Writing last_seen on every request would turn each read into a write; once a minute is plenty.
+const TOUCH_INTERVAL_MS = 60_000;
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
+
+/** Creates a session and returns the token for the cookie; only its hash is stored. */
+export async function createSession(
+  db: Database,
+  userId: string,
+  userAgent: string | undefined,
+  policy: SessionPolicy,
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + policy.absoluteMs);
+  await db.insert(sessions).values({
+    id: hashToken(token),
+    userId,
+    userAgent: userAgent?.slice(0, 300) ?? null,
+    expiresAt,
+  });
+  return { token, expiresAt };
+}
+
+// A short-lived cache of resolved sessions: a keeper's page makes several API calls at once and
+// each would otherwise wait on the database. Logout and deletion evict here at once; another
+// instance sharing the database may accept a deleted session for at most CACHE_TTL_MS.
+const CACHE_TTL_MS = 5_000;
+const CACHE_MAX = 10_000;
+type Cached = {
+  at: number;
+  sessionId: string;
+  user: SessionUser;
+  expiresAt: number;
+  lastSeenAt: number;
+};
+// One cache per database handle, so two app instances in one process behave like two processes.
+const caches = new WeakMap<Database, Map<string, Cached>>();
+const cacheFor = (db: Database) => {
+  let c = caches.get(db);
+  if (!c) caches.set(db, (c = new Map()));
+  return c;
+};
+
+/** Forgets cached sessions: one by id, or every session of a user. */
+export function evictSessions(db: Database, filter: { sessionId?: string; userId?: string }) {
+  const cache = cacheFor(db);
+  for (const [key, c] of cache) {
+    if (c.sessionId === filter.sessionId || c.user.id === filter.userId) cache.delete(key);
+  }
+}
+
+/** Finds the live session for a cookie token, enforcing idle and absolute expiry. */
+export async function resolveSession(
+  db: Database,
+  token: string,
+  policy: SessionPolicy,
+): Promise<{ sessionId: string; user: SessionUser } | null> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  const id = hashToken(token);
+  const now = Date.now();
+  const cache = cacheFor(db);
+  const hit = cache.get(id);
+  if (
+    hit &&
+    now - hit.at < CACHE_TTL_MS &&
+    hit.expiresAt > now &&
+    hit.lastSeenAt + policy.idleMs > now
+  ) {
+    return { sessionId: id, user: hit.user };
+  }
+  cache.delete(id);
+  const rows = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, id));
+  const row = rows[0];
+  if (!row) return null;
+  const { session } = row;
+  if (session.expiresAt.getTime() <= now || session.lastSeenAt.getTime() + policy.idleMs <= now) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    return null;
+  }
+  let lastSeen = session.lastSeenAt.getTime();
+  if (now - lastSeen > TOUCH_INTERVAL_MS) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.id, id));
+    lastSeen = now;
+  }
+  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
+  const expiresAt = session.expiresAt.getTime();
+  cache.set(id, { at: now, sessionId: id, user: row.user, expiresAt, lastSeenAt: lastSeen });
+  return { sessionId: id, user: row.user };
+}
+
+/** Ends one session (logout). */
+export async function deleteSessionByToken(db: Database, token: string): Promise<void> {
+  const id = hashToken(token);
+  evictSessions(db, { sessionId: id });
+  await db.delete(sessions).where(eq(sessions.id, id));
+}
+
+/** Removes expired sessions; called now and then so the table does not grow forever. */
+export async function purgeExpiredSessions(db: Database, policy: SessionPolicy): Promise<void> {
+  const now = new Date();
+  await db
+    .delete(sessions)
+    .where(
+      or(
+        lt(sessions.expiresAt, now),
+        lt(sessions.lastSeenAt, new Date(now.getTime() - policy.idleMs)),
+      ),
+    );
+}
+
+export { hashToken };

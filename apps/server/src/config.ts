@@ -1,0 +1,114 @@
+import path from "node:path";
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+const csv = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? "")
+      .split(",")
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+  );
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("127.0.0.1"),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.string().optional(),
+  SESSION_SECRET: z.string().min(32).optional(),
+  SESSION_IDLE_DAYS: z.coerce.number().positive().default(7),
+  SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
+  COOKIE_SECURE: bool,
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  ADMIN_EMAILS: csv,
+  ADMIN_PASSWORD: z.string().optional(),
+  AI_BASE_URL: z.url().optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().optional(),
+  WEATHER_BASE_URL: z.url().default("https://api.open-meteo.com"),
+  SOCIAL_URL: z.url().default("https://www.facebook.com/"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: bool,
+  WEB_DIST: z.string().optional(),
+});
+
+export type AppConfig = {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  /** postgres:// URL, or null for embedded PGlite; "memory://" in tests. */
+  databaseUrl: string | null;
+  sessionSecret: string | null;
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  cookieSecure: boolean;
+  oidc: { issuer: string; clientId: string; clientSecret: string | null } | null;
+  adminEmails: string[];
+  adminPassword: string | null;
+  ai: { baseUrl: string; apiKey: string | null; model: string } | null;
+  weatherBaseUrl: string;
+  socialUrl: string;
+  logLevel: string;
+  trustProxy: boolean;
+  /** Built web app to serve, or null when it has not been built (API only). */
+  webDist: string | null;
+};
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Reads the environment into a typed config; every value has a default so `npm start` needs none. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
+  if (e.OIDC_ISSUER && !e.OIDC_CLIENT_ID) {
+    throw new Error("Invalid configuration:\n  OIDC_CLIENT_ID is required when OIDC_ISSUER is set");
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL || null,
+    sessionSecret: e.SESSION_SECRET ?? null,
+    sessionIdleMs: e.SESSION_IDLE_DAYS * DAY,
+    sessionAbsoluteMs: e.SESSION_ABSOLUTE_DAYS * DAY,
+    cookieSecure: e.COOKIE_SECURE || publicUrl.startsWith("https://"),
+    oidc: e.OIDC_ISSUER
+      ? {
+          issuer: e.OIDC_ISSUER,
+          clientId: e.OIDC_CLIENT_ID ?? "",
+          clientSecret: e.OIDC_CLIENT_SECRET ?? null,
+        }
+      : null,
+    adminEmails: e.ADMIN_EMAILS,
+    adminPassword: e.ADMIN_PASSWORD || null,
+    ai:
+      e.AI_BASE_URL && e.AI_MODEL
+        ? {
+            baseUrl: e.AI_BASE_URL.replace(/\/$/, ""),
+            apiKey: e.AI_API_KEY ?? null,
+            model: e.AI_MODEL,
+          }
+        : null,
+    weatherBaseUrl: e.WEATHER_BASE_URL.replace(/\/$/, ""),
+    socialUrl: e.SOCIAL_URL,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : null,
+  };
+}

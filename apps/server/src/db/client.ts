@@ -1,0 +1,187 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql, type ExtractTablesWithRelations } from "drizzle-orm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import pg from "pg";
+import { serverDir } from "../lib/paths";
+import * as schema from "./schema/index";
+
+/** The one database type every service uses, whichever engine is behind it. */
+export type Database = PgDatabase<
+  PgQueryResultHKT,
+  typeof schema,
+  ExtractTablesWithRelations<typeof schema>
+>;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Resolves when the database answers a trivial query. */
+  ping: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+const migrationsFolder = path.join(serverDir, "drizzle");
+
+/** Written by `npm run build` (scripts/build-db-template.ts): an embedded database already migrated. */
+export const defaultTemplateFile = path.join(serverDir, "dist/pglite-template.tar.gz");
+
+export type DatabaseOptions = {
+  /** postgres://… for a server; "memory://" for an in-memory embedded database; null for ./data. */
+  url: string | null;
+  dataDir: string;
+  /**
+   * A dump of a migrated embedded database to start a new one from. PGlite's initdb takes seconds;
+   * loading the dump takes well under one. Migrations still run afterwards, so an older template is
+   * only slower, never wrong. Defaults to the build's template when it exists.
+   */
+  template?: string | null;
+};
+
+/** Opens the embedded or server database and applies committed migrations. */
+export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {
+  const handle =
+    opts.url && /^postgres(ql)?:\/\//.test(opts.url)
+      ? await openPostgres(opts.url)
+      : await openPglite(opts);
+  try {
+    await runMigrations(handle);
+  } catch (err) {
+    await handle.close();
+    throw err;
+  }
+  return handle;
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // A dropped connection must not crash the process; the pool reconnects and /api/health reports 503 meanwhile.
+  pool.on("error", () => {});
+  // pg-pool listens for errors only on idle clients. A connection lost while its client is checked
+  // out (in a transaction) emits 'error' on the client, which unheard would crash the process. The
+  // query in flight fails by itself and the pool drops the broken client when it is released.
+  pool.on("connect", (client) => client.on("error", () => {}));
+  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  return {
+    db,
+    kind: "postgres",
+    ping: async () => {
+      await pool.query("select 1");
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(opts: DatabaseOptions): Promise<DatabaseHandle> {
+  const inMemory = opts.url === "memory://";
+  let release = () => {};
+  let dataPath: string | undefined;
+  if (!inMemory) {
+    fs.mkdirSync(opts.dataDir, { recursive: true });
+    release = acquireLock(path.join(opts.dataDir, "pglite.lock"));
+    dataPath = path.join(opts.dataDir, "pglite");
+  }
+  try {
+    const template = opts.template === undefined ? defaultTemplateFile : opts.template;
+    const isNew = !dataPath || !fs.existsSync(path.join(dataPath, "PG_VERSION"));
+    const loadDataDir =
+      isNew && template && fs.existsSync(template)
+        ? new Blob([fs.readFileSync(template)])
+        : undefined;
+    const client = await PGlite.create({ dataDir: dataPath, extensions: { pg_trgm }, loadDataDir });
+    const db = drizzlePglite({ client, schema }) as unknown as Database;
+    return {
+      db,
+      kind: "pglite",
+      ping: async () => {
+        await client.query("select 1");
+      },
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+/** Creates an in-memory embedded database, migrates it and writes its dump to `file`. */
+export async function writeTemplate(file: string): Promise<void> {
+  const handle = await openPglite({ url: "memory://", dataDir: "", template: null });
+  try {
+    await runMigrations(handle);
+    const client = (handle.db as unknown as { $client: PGlite }).$client;
+    const dump = await client.dumpDataDir("gzip");
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    // Written beside and renamed, so a half-written template is never loaded.
+    fs.writeFileSync(`${file}.tmp`, Buffer.from(await dump.arrayBuffer()));
+    fs.renameSync(`${file}.tmp`, file);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function runMigrations(handle: DatabaseHandle): Promise<void> {
+  if (handle.kind === "pglite") {
+    await migratePglite(handle.db as never, { migrationsFolder });
+    return;
+  }
+  // Several instances may start at once against one server: serialise their migrations.
+  await handle.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(727274)`);
+    await migratePg(tx as never, { migrationsFolder });
+  });
+}
+
+/**
+ * PGlite allows one process per data folder. An exclusive lock file turns a second
+ * process into a clear error instead of a corrupted database.
+ */
+export function acquireLock(lockPath: string): () => void {
+  const tryCreate = () => {
+    const fd = fs.openSync(lockPath, "wx");
+    fs.writeSync(fd, String(process.pid));
+    fs.closeSync(fd);
+  };
+  try {
+    tryCreate();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+    const holder = Number.parseInt(fs.readFileSync(lockPath, "utf8"), 10);
+    if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) {
+      throw new Error(
+        `The embedded database in ${path.dirname(lockPath)} is in use by another FlockKeeper process (pid ${holder}). ` +
+          `Stop it first, or set DATA_DIR or DATABASE_URL for this one.`,
+      );
+    }
+    // The previous holder died without cleaning up: take the lock over.
+    fs.rmSync(lockPath, { force: true });
+    tryCreate();
+  }
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    fs.rmSync(lockPath, { force: true });
+  };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}

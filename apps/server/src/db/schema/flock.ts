@@ -1,0 +1,93 @@
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./users";
+
+/** A keeper's birds, of any of the six species (the API calls them chickens). */
+export const chickens = pgTable(
+  "chickens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    breed: text("breed").notNull(),
+    color: text("color"),
+    weight: doublePrecision("weight"),
+    hatchDate: date("hatch_date", { mode: "string" }),
+    sex: text("sex").notNull().default("hen"),
+    notes: text("notes"),
+    imageUrl: text("image_url"),
+    species: text("species").notNull().default("chicken"),
+    healthStatus: text("health_status").notNull().default("healthy"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("chickens_user_idx").on(t.userId, t.createdAt)],
+);
+
+/** Eggs laid by one bird on one day (several records a day are allowed, 0..10 eggs each). */
+export const eggRecords = pgTable(
+  "egg_records",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    chickenId: uuid("chicken_id")
+      .notNull()
+      .references(() => chickens.id, { onDelete: "cascade" }),
+    date: date("date", { mode: "string" }).notNull(),
+    eggsLaid: integer("eggs_laid").notNull(),
+    eggQuality: text("egg_quality"),
+    eggSize: text("egg_size"),
+    notes: text("notes"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Every list and stats query is "this keeper, a date range", optionally one bird; the list
+    // is read in this order, newest first, with no sort.
+    index("egg_records_user_date_idx").on(
+      t.userId,
+      t.date.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+    ),
+    index("egg_records_chicken_date_idx").on(t.chickenId, t.date),
+  ],
+);
+
+/** Incubations; success is null while active, then true (hatched) or false (failed). */
+export const hatchRecords = pgTable(
+  "hatch_records",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    eggSource: text("egg_source").notNull(),
+    species: text("species").notNull().default("chicken"),
+    breed: text("breed"),
+    incubationStartDate: date("incubation_start_date", { mode: "string" }).notNull(),
+    expectedHatchDate: date("expected_hatch_date", { mode: "string" }).notNull(),
+    incubationMethod: text("incubation_method").notNull().default("incubator"),
+    temperature: doublePrecision("temperature"),
+    humidity: integer("humidity"),
+    turnedDaily: boolean("turned_daily").notNull().default(true),
+    eggsSet: integer("eggs_set"),
+    eggsHatched: integer("eggs_hatched"),
+    notes: text("notes"),
+    success: boolean("success"),
+    actualHatchDate: timestamp("actual_hatch_date", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("hatch_records_user_idx").on(t.userId, t.expectedHatchDate)],
+);

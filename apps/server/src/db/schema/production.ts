@@ -1,0 +1,128 @@
+import {
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { chickens } from "./flock";
+import { users } from "./users";
+
+/** Feed given to one bird on one day (lbs); a whole-flock entry is stored split per bird. */
+export const feedRecords = pgTable(
+  "feed_records",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    chickenId: uuid("chicken_id")
+      .notNull()
+      .references(() => chickens.id, { onDelete: "cascade" }),
+    date: date("date", { mode: "string" }).notNull(),
+    feedType: text("feed_type").notNull(),
+    feedAmount: doublePrecision("feed_amount").notNull(),
+    feedCost: doublePrecision("feed_cost"),
+    notes: text("notes"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The summary sums amount and cost over "this keeper, a date range": with both in the index
+    // the sum is an index-only scan.
+    index("feed_records_user_date_idx").on(t.userId, t.date, t.feedAmount, t.feedCost),
+    index("feed_records_chicken_date_idx").on(t.chickenId, t.date),
+  ],
+);
+
+/** One weigh-in of one bird (lbs). */
+export const weightRecords = pgTable(
+  "weight_records",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    chickenId: uuid("chicken_id")
+      .notNull()
+      .references(() => chickens.id, { onDelete: "cascade" }),
+    date: date("date", { mode: "string" }).notNull(),
+    weight: doublePrecision("weight").notNull(),
+    bodyCondition: text("body_condition").notNull().default("normal"),
+    notes: text("notes"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("weight_records_user_date_idx").on(t.userId, t.date),
+    // Latest weigh-in per bird: (chicken, date desc).
+    index("weight_records_chicken_date_idx").on(t.chickenId, t.date, t.weight),
+  ],
+);
+
+/** A coop reading: temperature °F, humidity %, conditions. */
+export const environmentalRecords = pgTable(
+  "environmental_records",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    date: date("date", { mode: "string" }).notNull(),
+    temperature: doublePrecision("temperature"),
+    humidity: integer("humidity"),
+    weather: text("weather"),
+    coopCondition: text("coop_condition"),
+    ventilation: text("ventilation"),
+    lighting: text("lighting"),
+    notes: text("notes"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("environmental_records_user_date_idx").on(t.userId, t.date)],
+);
+
+/** A stored run of the rule-based risk model for one bird, with the readings that led to it. */
+export const healthPredictions = pgTable(
+  "health_predictions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    chickenId: uuid("chicken_id")
+      .notNull()
+      .references(() => chickens.id, { onDelete: "cascade" }),
+    riskLevel: text("risk_level").notNull(),
+    riskScore: integer("risk_score").notNull(),
+    confidenceScore: doublePrecision("confidence_score").notNull(),
+    predictionDate: timestamp("prediction_date", { withTimezone: true }).notNull().defaultNow(),
+    predictedConditions: jsonb("predicted_conditions").$type<string[]>().notNull(),
+    recommendedActions: jsonb("recommended_actions").$type<string[]>().notNull(),
+    reasons: jsonb("reasons")
+      .$type<{ factor: string; detail: string; points: number }[]>()
+      .notNull(),
+  },
+  (t) => [index("health_predictions_user_date_idx").on(t.userId, t.predictionDate)],
+);
+
+/**
+ * Each keeper's eggs and feed per day, kept by triggers on egg_records and feed_records (see the
+ * migration that creates it), so the production summary reads at most a period's worth of rows
+ * however many birds the flock has. Derived data: never written by the app, never exported.
+ */
+export const dailyProduction = pgTable(
+  "daily_production",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    date: date("date", { mode: "string" }).notNull(),
+    eggsLaid: integer("eggs_laid").notNull().default(0),
+    feedAmount: doublePrecision("feed_amount").notNull().default(0),
+    feedCost: doublePrecision("feed_cost").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.date] })],
+);

@@ -1,0 +1,18 @@
+/** An error whose status, code and message are safe to show to the caller. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** 404 for a record that is missing or belongs to someone else: the two must look the same. */
+export const notFound = (what = "Record") => new AppError(404, "NOT_FOUND", `${what} not found`);
+export const unauthorized = () => new AppError(401, "UNAUTHORIZED", "Please sign in to continue");
+export const forbidden = (message = "You are not allowed to do that") =>
+  new AppError(403, "FORBIDDEN", message);
+export const badRequest = (message: string, code = "BAD_REQUEST") =>
+  new AppError(400, code, message);

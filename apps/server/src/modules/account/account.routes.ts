@@ -1,0 +1,141 @@
+import { Readable } from "node:stream";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  MAX_IMPORT_BYTES,
+  accountSessionList,
+  accountSettings,
+  deleteAccountBody,
+  importAccountResponse,
+  signOutEverywhereResponse,
+  updateAccountSettingsBody,
+} from "@flockkeeper/shared/schemas/account";
+import { hashToken } from "../../auth/session-store";
+import { SESSION_COOKIE } from "../../plugins/auth";
+import type { ModuleOptions } from "../index";
+import {
+  csvFiles,
+  deleteAccount,
+  endAllSessions,
+  exportJson,
+  getSettings,
+  importAccount,
+  listSessions,
+  updateSettings,
+} from "./account.service";
+import { zipStream } from "./zip-stream";
+
+const exportQuery = z.object({ photos: z.enum(["links", "embed"]).default("links") });
+
+/** The signed-in keeper's account: settings, sessions, export, import and deletion. */
+export async function accountRoutes(app: FastifyInstance, { config }: ModuleOptions) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const cookieOptions = {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax" as const,
+    secure: config.cookieSecure,
+  };
+  const today = () => new Date().toISOString().slice(0, 10);
+  const download = (reply: FastifyReply, type: string, filename: string) =>
+    reply
+      .header("content-type", type)
+      .header("content-disposition", `attachment; filename="${filename}"`)
+      .header("cache-control", "no-store");
+
+  r.get(
+    "/api/account/settings",
+    { schema: { response: { 200: accountSettings } }, preHandler: app.requireUser },
+    async (req) => getSettings(app.db, req.user!.id),
+  );
+
+  r.patch(
+    "/api/account/settings",
+    {
+      schema: { body: updateAccountSettingsBody, response: { 200: accountSettings } },
+      preHandler: app.requireUser,
+      config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
+    },
+    async (req) => updateSettings(app.db, req.user!.id, req.body),
+  );
+
+  r.get(
+    "/api/account/sessions",
+    { schema: { response: { 200: accountSessionList } }, preHandler: app.requireUser },
+    async (req) => {
+      const token = req.cookies[SESSION_COOKIE];
+      return listSessions(app.db, req.user!.id, token ? hashToken(token) : null, app.sessionPolicy);
+    },
+  );
+
+  r.post(
+    "/api/account/sessions/sign-out-everywhere",
+    {
+      schema: { response: { 200: signOutEverywhereResponse } },
+      preHandler: app.requireUser,
+      config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
+    },
+    async (req, reply) => {
+      const ended = await endAllSessions(app.db, req.user!.id);
+      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      return { ended };
+    },
+  );
+
+  r.get(
+    "/api/account/export",
+    {
+      schema: { querystring: exportQuery },
+      preHandler: app.requireUser,
+      config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
+    },
+    async (req, reply) => {
+      const body = Readable.from(
+        exportJson(app.db, req.user!, { embedPhotos: req.query.photos === "embed" }),
+      );
+      return download(
+        reply,
+        "application/json; charset=utf-8",
+        `flockkeeper-export-${today()}.json`,
+      ).send(body);
+    },
+  );
+
+  r.get(
+    "/api/account/export.zip",
+    {
+      preHandler: app.requireUser,
+      config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
+    },
+    async (req, reply) => {
+      const body = Readable.from(zipStream(csvFiles(app.db, req.user!.id)));
+      return download(reply, "application/zip", `flockkeeper-export-${today()}.zip`).send(body);
+    },
+  );
+
+  r.post(
+    "/api/account/import",
+    {
+      schema: { response: { 200: importAccountResponse } },
+      bodyLimit: MAX_IMPORT_BYTES,
+      preHandler: app.requireUser,
+      config: { rateLimit: { max: 20, timeWindow: "1 minute" } },
+    },
+    async (req) => importAccount(app.db, req.user!.id, req.body),
+  );
+
+  r.delete(
+    "/api/account",
+    {
+      schema: { body: deleteAccountBody },
+      preHandler: app.requireUser,
+      config: { rateLimit: { max: 5, timeWindow: "1 minute" } },
+    },
+    async (req, reply) => {
+      await deleteAccount(app.db, req.user!.id, req.body.confirmEmail);
+      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      return reply.code(204).send();
+    },
+  );
+}

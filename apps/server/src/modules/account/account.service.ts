@@ -1,0 +1,646 @@
+import { createHash, randomUUID } from "node:crypto";
+import { and, asc, eq, gt, inArray, notExists, sql, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { z } from "zod";
+import {
+  CONFIRM_EMAIL_MISMATCH,
+  DEFAULT_UNITS,
+  EXPORT_FORMAT,
+  EXPORT_SCHEMA_VERSION,
+  type AccountSession,
+  type AccountSettings,
+  type ImportAccountResponse,
+  type TemperatureUnit,
+  type UpdateAccountSettingsBody,
+  type WeightUnit,
+} from "@flockkeeper/shared/schemas/account";
+import type { Database } from "../../db/client";
+import {
+  adminSessions,
+  builtinAccounts,
+  imageOwners,
+  images,
+  keeperPlaces,
+  keeperSettings,
+  oidcPayloads,
+  sessions,
+  users,
+} from "../../db/schema/index";
+import { evictSessions, type SessionPolicy } from "../../auth/session-store";
+import { AppError, badRequest, notFound } from "../../lib/errors";
+import { hashFromImageUrl, imageUrl, sniffImageType } from "../images/images.service";
+import { keeperTables, userColumnOf } from "./keeper-tables";
+import { codecs, exportRow, exportValue, type TableCodec } from "./table-codec";
+
+type User = typeof users.$inferSelect;
+type Row = Record<string, unknown>;
+
+/** Rows read per query while exporting: small enough to keep memory flat, large enough to be quick. */
+const EXPORT_BATCH = 2000;
+const INSERT_BATCH = 500;
+
+// ---------------------------------------------------------------- settings
+
+/** The keeper's settings (defaults when never saved) and saved weather place. */
+export async function getSettings(db: Database, userId: string): Promise<AccountSettings> {
+  const [s] = await db.select().from(keeperSettings).where(eq(keeperSettings.userId, userId));
+  const [p] = await db.select().from(keeperPlaces).where(eq(keeperPlaces.userId, userId));
+  return {
+    temperatureUnit: (s?.temperatureUnit ?? DEFAULT_UNITS.temperatureUnit) as TemperatureUnit,
+    weightUnit: (s?.weightUnit ?? DEFAULT_UNITS.weightUnit) as WeightUnit,
+    eggPrice: s?.eggPrice ?? null,
+    weatherPlace: p ? { name: p.name, latitude: p.latitude, longitude: p.longitude } : null,
+  };
+}
+
+/** Saves the given settings; `weatherPlace` sets or (null) forgets the saved place. */
+export async function updateSettings(
+  db: Database,
+  userId: string,
+  body: UpdateAccountSettingsBody,
+): Promise<AccountSettings> {
+  const { weatherPlace, ...prefs } = body;
+  await db.transaction(async (tx) => {
+    if (Object.keys(prefs).length > 0) {
+      const set = { ...prefs, updatedAt: new Date() };
+      await tx
+        .insert(keeperSettings)
+        .values({ userId, ...set })
+        .onConflictDoUpdate({ target: keeperSettings.userId, set });
+    }
+    if (weatherPlace === null) {
+      await tx.delete(keeperPlaces).where(eq(keeperPlaces.userId, userId));
+    } else if (weatherPlace) {
+      const set = { ...weatherPlace, updatedAt: new Date() };
+      await tx
+        .insert(keeperPlaces)
+        .values({ userId, ...set })
+        .onConflictDoUpdate({ target: keeperPlaces.userId, set });
+    }
+  });
+  return getSettings(db, userId);
+}
+
+// ---------------------------------------------------------------- sessions
+
+/** "Chrome on Android" from a user agent, roughly; good enough to recognise one's own devices. */
+export function describeDevice(userAgent: string | null): string {
+  if (!userAgent) return "Unknown device";
+  const ua = userAgent;
+  const browser = /Edg\//.test(ua)
+    ? "Edge"
+    : /OPR\/|Opera/.test(ua)
+      ? "Opera"
+      : /Firefox\//.test(ua)
+        ? "Firefox"
+        : /Chrome\/|Chromium\/|CriOS\//.test(ua)
+          ? "Chrome"
+          : /Safari\//.test(ua)
+            ? "Safari"
+            : null;
+  const os = /Android/.test(ua)
+    ? "Android"
+    : /iPhone|iPad|iPod/.test(ua)
+      ? "iOS"
+      : /Windows/.test(ua)
+        ? "Windows"
+        : /Mac OS X|Macintosh/.test(ua)
+          ? "macOS"
+          : /CrOS/.test(ua)
+            ? "ChromeOS"
+            : /Linux/.test(ua)
+              ? "Linux"
+              : null;
+  if (browser && os) return `${browser} on ${os}`;
+  return browser ?? os ?? ua.slice(0, 60);
+}
+
+/** An id for display that reveals nothing about the session token. */
+const publicSessionId = (id: string) =>
+  createHash("sha256").update(`session:${id}`).digest("base64url").slice(0, 16);
+
+/** The keeper's live sessions, most recently used first. */
+export async function listSessions(
+  db: Database,
+  userId: string,
+  currentSessionId: string | null,
+  policy: SessionPolicy,
+): Promise<AccountSession[]> {
+  const now = Date.now();
+  const rows = await db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(sql`${sessions.lastSeenAt} desc`);
+  return rows
+    .filter((s) => s.expiresAt.getTime() > now && s.lastSeenAt.getTime() + policy.idleMs > now)
+    .map((s) => ({
+      id: publicSessionId(s.id),
+      device: describeDevice(s.userAgent),
+      createdAt: s.createdAt.toISOString(),
+      lastSeenAt: s.lastSeenAt.toISOString(),
+      current: s.id === currentSessionId,
+    }));
+}
+
+/** Ends every session of the keeper (this device included); returns how many were ended. */
+export async function endAllSessions(db: Database, userId: string): Promise<number> {
+  const ended = await db
+    .delete(sessions)
+    .where(eq(sessions.userId, userId))
+    .returning({ id: sessions.id });
+  await db.delete(adminSessions).where(eq(adminSessions.userId, userId));
+  evictSessions(db, { userId });
+  return ended.length;
+}
+
+// ---------------------------------------------------------------- reading keeper rows
+
+const exportable = () =>
+  [...codecs().values()].filter((c) =>
+    ["records", "singleton", "export-only"].includes(c.entry.mode),
+  );
+
+function userCol(codec: TableCodec): PgColumn {
+  return userColumnOf(codec.entry.table)!;
+}
+
+function idCol(codec: TableCodec): PgColumn | null {
+  return codec.columns.find(([k]) => k === "id")?.[1] ?? null;
+}
+
+/** The keeper's rows of one table in batches, by id (keyset pagination, never OFFSET). */
+async function* readRows(db: Database, codec: TableCodec, userId: string): AsyncGenerator<Row[]> {
+  const table = codec.entry.table as PgTable;
+  const id = idCol(codec);
+  if (!id) {
+    const rows = (await db
+      .select()
+      .from(table)
+      .where(eq(userCol(codec), userId))) as Row[];
+    if (rows.length) yield rows;
+    return;
+  }
+  let last: unknown = null;
+  for (;;) {
+    const where: SQL | undefined =
+      last === null ? eq(userCol(codec), userId) : and(eq(userCol(codec), userId), gt(id, last));
+    const rows = (await db
+      .select()
+      .from(table)
+      .where(where)
+      .orderBy(asc(id))
+      .limit(EXPORT_BATCH)) as Row[];
+    if (rows.length) yield rows;
+    if (rows.length < EXPORT_BATCH) return;
+    last = rows[rows.length - 1]!.id;
+  }
+}
+
+type ImageEntry = {
+  hash: string;
+  url: string;
+  mime: string;
+  width: number;
+  height: number;
+  createdAt: string;
+  data?: string;
+};
+
+/** The keeper's photos in batches (with their bytes, base64, when `embed`). */
+async function* readImages(
+  db: Database,
+  userId: string,
+  embed: boolean,
+): AsyncGenerator<ImageEntry[]> {
+  let last: string | null = null;
+  // Fewer rows per batch when each carries a photo.
+  const batch = embed ? 20 : EXPORT_BATCH;
+  for (;;) {
+    const rows = await db
+      .select({
+        hash: images.hash,
+        mime: images.mime,
+        width: images.width,
+        height: images.height,
+        createdAt: imageOwners.createdAt,
+        ...(embed ? { bytes: images.bytes } : {}),
+      })
+      .from(imageOwners)
+      .innerJoin(images, eq(images.hash, imageOwners.hash))
+      .where(
+        last === null
+          ? eq(imageOwners.userId, userId)
+          : and(eq(imageOwners.userId, userId), gt(imageOwners.hash, last)),
+      )
+      .orderBy(asc(imageOwners.hash))
+      .limit(batch);
+    if (rows.length) {
+      yield rows.map((r) => ({
+        hash: r.hash,
+        url: imageUrl(r.hash),
+        mime: r.mime,
+        width: r.width,
+        height: r.height,
+        createdAt: r.createdAt.toISOString(),
+        ...("bytes" in r && r.bytes ? { data: (r.bytes as Buffer).toString("base64") } : {}),
+      }));
+    }
+    if (rows.length < batch) return;
+    last = rows[rows.length - 1]!.hash;
+  }
+}
+
+const accountInfo = (u: User) => ({
+  id: u.id,
+  email: u.email,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  profileImageUrl: u.profileImageUrl,
+  createdAt: u.createdAt.toISOString(),
+});
+
+// ---------------------------------------------------------------- JSON export
+
+/**
+ * The export document, streamed in pieces: format, schemaVersion, account, one array per keeper
+ * table, the photos, and last the number of rows of each (import checks them, so a cut-off or
+ * edited file is refused). Not a single snapshot: rows written during a long export may be missed.
+ */
+export async function* exportJson(
+  db: Database,
+  user: User,
+  { embedPhotos = false }: { embedPhotos?: boolean } = {},
+): AsyncGenerator<string> {
+  const counts: Record<string, number> = {};
+  yield (
+    `{"format":${JSON.stringify(EXPORT_FORMAT)},"schemaVersion":${EXPORT_SCHEMA_VERSION},` +
+    `"exportedAt":${JSON.stringify(new Date().toISOString())},"account":${JSON.stringify(accountInfo(user))},"tables":{`
+  );
+  let firstTable = true;
+  for (const codec of exportable()) {
+    yield `${firstTable ? "" : ","}${JSON.stringify(codec.entry.key)}:[`;
+    firstTable = false;
+    let n = 0;
+    for await (const rows of readRows(db, codec, user.id)) {
+      const body = rows.map((r) => JSON.stringify(exportRow(codec, r))).join(",");
+      yield (n > 0 ? "," : "") + body;
+      n += rows.length;
+    }
+    counts[codec.entry.key] = n;
+    yield "]";
+  }
+  yield `},"images":[`;
+  let n = 0;
+  for await (const rows of readImages(db, user.id, embedPhotos)) {
+    yield (n > 0 ? "," : "") + rows.map((r) => JSON.stringify(r)).join(",");
+    n += rows.length;
+  }
+  counts.images = n;
+  yield `],"counts":${JSON.stringify(counts)}}\n`;
+}
+
+// ---------------------------------------------------------------- CSV export
+
+/** One CSV cell; text that a spreadsheet would run as a formula is prefixed with '. */
+export function csvCell(v: unknown): string {
+  if (v === null || v === undefined) return "";
+  let s = typeof v === "string" ? v : typeof v === "object" ? JSON.stringify(v) : String(v);
+  if (typeof v === "string" && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+const csvLine = (cells: unknown[]) => cells.map(csvCell).join(",") + "\r\n";
+
+async function* tableCsv(db: Database, codec: TableCodec, userId: string): AsyncGenerator<string> {
+  yield csvLine(codec.columns.map(([k]) => k));
+  for await (const rows of readRows(db, codec, userId)) {
+    yield rows.map((r) => csvLine(codec.columns.map(([k]) => exportValue(r[k])))).join("");
+  }
+}
+
+async function* imagesCsv(db: Database, userId: string): AsyncGenerator<string> {
+  const cols = ["hash", "url", "mime", "width", "height", "createdAt"] as const;
+  yield csvLine([...cols]);
+  for await (const rows of readImages(db, userId, false)) {
+    yield rows.map((r) => csvLine(cols.map((c) => r[c]))).join("");
+  }
+}
+
+/** The files of the CSV export: one per record type, plus the photo links. */
+export function* csvFiles(db: Database, userId: string) {
+  for (const codec of exportable()) {
+    yield { name: `${codec.entry.key}.csv`, content: tableCsv(db, codec, userId) };
+  }
+  yield { name: "images.csv", content: imagesCsv(db, userId) };
+}
+
+// ---------------------------------------------------------------- import
+
+const importFile = z.object({
+  format: z.literal(EXPORT_FORMAT, { error: "This is not a FlockKeeper export file" }),
+  schemaVersion: z.number().int().min(1),
+  exportedAt: z.string().optional(),
+  account: z.unknown().optional(),
+  tables: z.record(z.string(), z.array(z.unknown())),
+  images: z.array(z.unknown()).default([]),
+  counts: z.record(z.string(), z.number().int()),
+});
+
+const imageEntry = z
+  .object({
+    hash: z.string().regex(/^[a-f0-9]{64}$/),
+    url: z.string().max(200).optional(),
+    mime: z.string().max(100).optional(),
+    width: z.number().int().optional(),
+    height: z.number().int().optional(),
+    createdAt: z.string().optional(),
+    data: z.string().max(20_000_000).optional(),
+  })
+  .strict();
+
+const invalidFile = (message: string) =>
+  new AppError(400, "INVALID_IMPORT", `The file cannot be imported: ${message}`);
+
+const zodWhere = (e: z.ZodError) => {
+  const i = e.issues[0];
+  return i ? `${i.path.join(".") || "value"} ${i.message}` : "invalid";
+};
+
+type PreparedTable = { codec: TableCodec; rows: Row[] };
+
+/**
+ * Imports a JSON export into this (empty) account: the whole file is validated first, then written
+ * in one transaction with new ids (references between imported rows follow them), so it either
+ * all arrives or nothing does.
+ */
+export async function importAccount(
+  db: Database,
+  userId: string,
+  body: unknown,
+): Promise<ImportAccountResponse> {
+  if (body === null || typeof body !== "object" || Array.isArray(body)) {
+    throw invalidFile("it is not a FlockKeeper export file");
+  }
+  const version = (body as { schemaVersion?: unknown }).schemaVersion;
+  if (typeof version === "number" && version > EXPORT_SCHEMA_VERSION) {
+    throw new AppError(
+      400,
+      "UNSUPPORTED_SCHEMA_VERSION",
+      `This file was exported by a newer version of FlockKeeper (schema ${version}); this server reads schema ${EXPORT_SCHEMA_VERSION} and older. Update this server first.`,
+    );
+  }
+  const parsed = importFile.safeParse(body);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    throw invalidFile(
+      first?.path[0] === "format" ? "it is not a FlockKeeper export file" : zodWhere(parsed.error),
+    );
+  }
+  const file = parsed.data;
+  const all = codecs();
+
+  // Every table known, every row valid, the counts written at the end matching (not cut off).
+  const prepared: PreparedTable[] = [];
+  for (const [key, rawRows] of Object.entries(file.tables)) {
+    const codec = all.get(key);
+    if (!codec || !["records", "singleton", "export-only"].includes(codec.entry.mode)) {
+      throw invalidFile(`unknown record type "${key}"`);
+    }
+    if (file.counts[key] !== rawRows.length) throw invalidFile(`"${key}" is incomplete`);
+    if (codec.entry.mode === "export-only") continue;
+    if (codec.entry.mode === "singleton" && rawRows.length > 1) {
+      throw invalidFile(`"${key}" holds more than one entry`);
+    }
+    const rows: Row[] = [];
+    for (let i = 0; i < rawRows.length; i++) {
+      const r = codec.rowSchema.safeParse(rawRows[i]);
+      if (!r.success) throw invalidFile(`${key}[${i}].${zodWhere(r.error)}`);
+      rows.push(r.data);
+    }
+    prepared.push({ codec, rows });
+  }
+  if (file.counts.images !== file.images.length) throw invalidFile(`"images" is incomplete`);
+  const imageRows: z.infer<typeof imageEntry>[] = [];
+  for (let i = 0; i < file.images.length; i++) {
+    const r = imageEntry.safeParse(file.images[i]);
+    if (!r.success) throw invalidFile(`images[${i}].${zodWhere(r.error)}`);
+    imageRows.push(r.data);
+  }
+
+  // New ids, and every reference resolved within the file.
+  const idMaps = new Map<string, Map<string, string>>();
+  for (const { codec, rows } of prepared) {
+    if (!codec.hasId) continue;
+    const m = new Map<string, string>();
+    for (const row of rows) {
+      const old = String(row.id);
+      if (m.has(old)) throw invalidFile(`${codec.entry.key} has the id ${old} twice`);
+      m.set(old, randomUUID());
+    }
+    idMaps.set(codec.entry.key, m);
+  }
+
+  // Photos: embedded ones are checked against their hash; linked ones must already be stored here.
+  const embedded = new Map<string, Buffer>();
+  for (const img of imageRows) {
+    if (!img.data) continue;
+    const bytes = Buffer.from(img.data, "base64");
+    if (createHash("sha256").update(bytes).digest("hex") !== img.hash || !sniffImageType(bytes)) {
+      throw invalidFile(`the photo ${img.hash} does not match its data`);
+    }
+    embedded.set(img.hash, bytes);
+  }
+  // Photo addresses in text columns (a bird's imageUrl) may name photos the list does not.
+  const urlHashes = new Set<string>();
+  for (const { codec, rows } of prepared) {
+    for (const key of codec.entry.imageUrlColumns ?? []) {
+      for (const row of rows) {
+        const h = hashFromImageUrl(typeof row[key] === "string" ? (row[key] as string) : null);
+        if (h) urlHashes.add(h);
+      }
+    }
+  }
+  const linked = [
+    ...new Set([...imageRows.map((i) => i.hash), ...urlHashes].filter((h) => !embedded.has(h))),
+  ];
+  const stored = new Set<string>();
+  for (let i = 0; i < linked.length; i += INSERT_BATCH) {
+    const found = await db
+      .select({ hash: images.hash })
+      .from(images)
+      .where(inArray(images.hash, linked.slice(i, i + INSERT_BATCH)));
+    for (const f of found) stored.add(f.hash);
+  }
+  const available = new Set([...embedded.keys(), ...stored]);
+  const listed = new Set(imageRows.map((i) => i.hash));
+  const missingPhotos = new Set(linked.filter((h) => !stored.has(h)));
+
+  const toInsert: { codec: TableCodec; values: Row[] }[] = [];
+  for (const { codec, rows } of prepared) {
+    const values = rows.map((row, i) => {
+      const v: Row = { ...row, [codec.userKey]: userId };
+      if (codec.hasId) v.id = idMaps.get(codec.entry.key)!.get(String(row.id));
+      for (const ref of codec.refs) {
+        const old = row[ref.key];
+        if (old === null || old === undefined) continue;
+        const mapped = idMaps.get(ref.target)?.get(String(old));
+        if (mapped) v[ref.key] = mapped;
+        else if (ref.soft) v[ref.key] = null;
+        else
+          throw invalidFile(
+            `${codec.entry.key}[${i}].${ref.key} refers to a record that is not in the file`,
+          );
+      }
+      for (const key of codec.imageHashKeys) {
+        const h = row[key];
+        if (typeof h !== "string") continue;
+        if (!listed.has(h)) {
+          throw invalidFile(`${codec.entry.key}[${i}].${key} refers to a photo not in the file`);
+        }
+        if (!available.has(h)) v[key] = null;
+      }
+      for (const key of codec.entry.imageUrlColumns ?? []) {
+        const url = row[key];
+        if (typeof url !== "string") continue;
+        const h = hashFromImageUrl(url);
+        if (h ? !available.has(h) : !/^https?:\/\//.test(url)) v[key] = null;
+        if (h && !available.has(h)) missingPhotos.add(h);
+      }
+      return v;
+    });
+    toInsert.push({ codec, values });
+  }
+
+  const imported: Record<string, number> = {};
+  try {
+    await db.transaction(async (tx) => {
+      // One import per account at a time, and only into an empty one.
+      const [me] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for("update");
+      if (!me) throw notFound("Account");
+      for (const codec of all.values()) {
+        if (codec.entry.mode !== "records") continue;
+        const [row] = await tx
+          .select({ one: sql<number>`1` })
+          .from(codec.entry.table as PgTable)
+          .where(eq(userCol(codec), userId))
+          .limit(1);
+        if (row) {
+          throw new AppError(
+            409,
+            "ACCOUNT_NOT_EMPTY",
+            "Import works only into an empty account: this account already has records.",
+          );
+        }
+      }
+      for (const [hash, bytes] of embedded) {
+        const img = imageRows.find((i) => i.hash === hash)!;
+        await tx
+          .insert(images)
+          .values({
+            hash,
+            mime: img.mime ?? "image/jpeg",
+            width: img.width ?? 0,
+            height: img.height ?? 0,
+            bytes,
+          })
+          .onConflictDoNothing();
+      }
+      const owned = [...available].filter((h) => listed.has(h));
+      for (let i = 0; i < owned.length; i += INSERT_BATCH) {
+        await tx
+          .insert(imageOwners)
+          .values(owned.slice(i, i + INSERT_BATCH).map((hash) => ({ hash, userId })))
+          .onConflictDoNothing();
+      }
+      imported.images = owned.length;
+      for (const { codec, values } of toInsert) {
+        const table = codec.entry.table as PgTable;
+        if (codec.entry.mode === "singleton") {
+          const uc = userCol(codec);
+          await tx.delete(table).where(eq(uc, userId));
+        }
+        for (let i = 0; i < values.length; i += INSERT_BATCH) {
+          await tx.insert(table).values(values.slice(i, i + INSERT_BATCH));
+        }
+        imported[codec.entry.key] = values.length;
+      }
+    });
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const code = dbErrorCode(err);
+    // Constraint and data errors mean the file holds values this database refuses.
+    if (code && /^(22|23)/.test(code)) throw invalidFile("it holds values this server refuses");
+    throw err;
+  }
+  return { imported, photosMissing: missingPhotos.size };
+}
+
+function dbErrorCode(err: unknown): string | null {
+  for (let e: unknown = err, i = 0; e && i < 5; e = (e as { cause?: unknown }).cause, i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------- delete
+
+/**
+ * Deletes the account in one transaction: every row of every registry table (children first),
+ * the photos no other keeper owns, the built-in sign-in account, then the user. Ends all sessions.
+ */
+export async function deleteAccount(
+  db: Database,
+  userId: string,
+  confirmEmail: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+    if (!user) throw notFound("Account");
+    const expected = (user.email ?? "DELETE").trim().toLowerCase();
+    if (confirmEmail.trim().toLowerCase() !== expected) {
+      throw badRequest(CONFIRM_EMAIL_MISMATCH, "CONFIRM_EMAIL_MISMATCH");
+    }
+    const owned = (
+      await tx
+        .select({ hash: imageOwners.hash })
+        .from(imageOwners)
+        .where(eq(imageOwners.userId, userId))
+    ).map((r) => r.hash);
+    for (const entry of [...keeperTables].reverse()) {
+      await tx.delete(entry.table).where(eq(userColumnOf(entry.table)!, userId));
+    }
+    for (let i = 0; i < owned.length; i += INSERT_BATCH) {
+      await tx.delete(images).where(
+        and(
+          inArray(images.hash, owned.slice(i, i + INSERT_BATCH)),
+          notExists(
+            tx
+              .select({ one: sql`1` })
+              .from(imageOwners)
+              .where(eq(imageOwners.hash, images.hash)),
+          ),
+        ),
+      );
+    }
+    // The built-in provider's account for this keeper (its id is the subject), and its grants.
+    if (user.email) {
+      const gone = await tx
+        .delete(builtinAccounts)
+        .where(and(eq(builtinAccounts.id, user.subject), eq(builtinAccounts.email, user.email)))
+        .returning({ id: builtinAccounts.id });
+      if (gone.length) {
+        await tx
+          .delete(oidcPayloads)
+          .where(sql`${oidcPayloads.payload}->>'accountId' = ${user.subject}`);
+      }
+    }
+    await tx.delete(users).where(eq(users.id, userId));
+  });
+  evictSessions(db, { userId });
+}

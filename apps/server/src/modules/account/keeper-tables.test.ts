@@ -1,0 +1,39 @@
+import { getTableConfig } from "drizzle-orm/pg-core";
+import { describe, expect, it } from "vitest";
+import * as schema from "../../db/schema/index";
+import { keeperTables, tablesWithUserId } from "./keeper-tables";
+import { codecs } from "./table-codec";
+
+describe("keeper-data table registry", () => {
+  it("covers every table with a user_id column, so export, import and delete miss none", () => {
+    const registered = new Set(keeperTables.map((e) => e.table));
+    const missing = tablesWithUserId(schema)
+      .filter((t) => !registered.has(t))
+      .map((t) => getTableConfig(t).name);
+    expect(missing, "add these tables to modules/account/keeper-tables.ts").toEqual([]);
+  });
+
+  it("has unique keys and only tables that have a user_id column", () => {
+    const keys = keeperTables.map((e) => e.key);
+    expect(new Set(keys).size).toBe(keys.length);
+    const withUser = new Set(tablesWithUserId(schema));
+    for (const e of keeperTables) expect(withUser.has(e.table), e.key).toBe(true);
+  });
+
+  it("lists parents before children (import order) and can validate every imported column", () => {
+    const all = codecs();
+    const position = new Map(keeperTables.map((e, i) => [e.key, i]));
+    for (const codec of all.values()) {
+      if (!["records", "singleton"].includes(codec.entry.mode)) continue;
+      expect(codec.unsupported, `${codec.entry.key}: column types import cannot check`).toEqual([]);
+      for (const ref of codec.refs) {
+        expect(position.has(ref.target), `${codec.entry.key}.${ref.key} target`).toBe(true);
+        expect(
+          position.get(ref.target)! < position.get(codec.entry.key)!,
+          `${ref.target} must come before ${codec.entry.key}`,
+        ).toBe(true);
+      }
+      if (codec.entry.mode === "records") expect(codec.hasId, codec.entry.key).toBe(true);
+    }
+  });
+});

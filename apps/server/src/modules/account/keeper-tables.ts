@@ -1,0 +1,115 @@
+/**
+ * The keeper-data table registry: every table with a `user_id` column, and how the account
+ * module exports, imports and deletes it. `keeper-tables.test.ts` introspects the Drizzle schema
+ * and fails when a table with a `user_id` column is missing here, so a table added later cannot be
+ * silently left out of an export or left behind by an account deletion.
+ *
+ * Adding a table: add an entry (parents before children: import inserts in this order and delete
+ * removes in reverse). Columns, types, foreign keys and the user column are read from the Drizzle
+ * table itself, so most tables need nothing else. Bump EXPORT_SCHEMA_VERSION only when a change
+ * would make an older server misread a new file (new tables and new nullable columns do not).
+ */
+import { is } from "drizzle-orm";
+import { PgTable, getTableConfig, type PgColumn } from "drizzle-orm/pg-core";
+import {
+  adminSessions,
+  analyses,
+  chickens,
+  clickEvents,
+  dailyProduction,
+  eggRecords,
+  environmentalRecords,
+  feedRecords,
+  hatchRecords,
+  healthPredictions,
+  imageOwners,
+  keeperPlaces,
+  keeperSettings,
+  recentSearches,
+  sessions,
+  vaccinations,
+  weightRecords,
+} from "../../db/schema/index";
+
+/**
+ * - `records`: rows with a uuid `id`; exported, imported with new ids (foreign keys remapped), deleted.
+ * - `singleton`: one row per keeper keyed by user id (settings); exported, imported (replacing), deleted.
+ * - `export-only`: exported and deleted, not imported (they describe use of this server, not records).
+ * - `images`: the keeper's photos (`image_owners`); exported as links (or embedded), imported, deleted
+ *   together with images no other keeper owns.
+ * - `delete-only`: sign-in state and derived totals; deleted with the account, never exported.
+ */
+export type KeeperTableMode = "records" | "singleton" | "export-only" | "images" | "delete-only";
+
+export type KeeperTable = {
+  /** Name in the export document and of the CSV file in the zip. */
+  key: string;
+  table: PgTable;
+  mode: KeeperTableMode;
+  /**
+   * Columns (property names) holding ids of another keeper table without a declared foreign key;
+   * on import an id the file does not contain becomes null (it never points at someone else's row).
+   */
+  softRefs?: Record<string, string>;
+  /** Text columns holding `/api/images/<hash>.jpg` addresses of the keeper's photos. */
+  imageUrlColumns?: string[];
+  /** Why the table is treated this way, when it is not obvious. */
+  note?: string;
+};
+
+export const keeperTables: KeeperTable[] = [
+  { key: "settings", table: keeperSettings, mode: "singleton" },
+  { key: "weatherPlace", table: keeperPlaces, mode: "singleton" },
+  { key: "images", table: imageOwners, mode: "images" },
+  { key: "chickens", table: chickens, mode: "records", imageUrlColumns: ["imageUrl"] },
+  { key: "eggRecords", table: eggRecords, mode: "records" },
+  { key: "hatchRecords", table: hatchRecords, mode: "records" },
+  {
+    key: "vaccinations",
+    table: vaccinations,
+    mode: "records",
+    softRefs: { birdId: "chickens" },
+  },
+  { key: "feedRecords", table: feedRecords, mode: "records" },
+  { key: "weightRecords", table: weightRecords, mode: "records" },
+  { key: "environmentalRecords", table: environmentalRecords, mode: "records" },
+  { key: "healthPredictions", table: healthPredictions, mode: "records" },
+  { key: "analyses", table: analyses, mode: "records" },
+  { key: "recentSearches", table: recentSearches, mode: "records" },
+  {
+    key: "clickEvents",
+    table: clickEvents,
+    mode: "export-only",
+    note: "Usage analytics recorded by this server: shown to the keeper, not carried to another server.",
+  },
+  { key: "sessions", table: sessions, mode: "delete-only" },
+  {
+    key: "adminSessions",
+    table: adminSessions,
+    mode: "delete-only",
+    note: "Admin sessions of a keeper listed in ADMIN_EMAILS (password sessions have no user).",
+  },
+  {
+    key: "dailyProduction",
+    table: dailyProduction,
+    mode: "delete-only",
+    note: "Per-day egg and feed totals kept by database triggers: rebuilt from imported records, never exported.",
+  },
+];
+
+/** The column named `user_id`, or null. */
+export function userColumnOf(table: PgTable): PgColumn | null {
+  return getTableConfig(table).columns.find((c) => c.name === "user_id") ?? null;
+}
+
+/** Every table in a schema module's exports that has a `user_id` column. */
+export function tablesWithUserId(schema: Record<string, unknown>): PgTable[] {
+  return Object.values(schema).filter(
+    (v): v is PgTable => is(v, PgTable) && userColumnOf(v) !== null,
+  );
+}
+
+/** The registry entry of a table, by identity. */
+export function entryFor(table: PgTable): KeeperTable | undefined {
+  return keeperTables.find((e) => e.table === table);
+}

@@ -1,0 +1,146 @@
+import { createHash } from "node:crypto";
+import { and, desc, eq, type SQL } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import type {
+  AnalysisKind,
+  AnalysisMethod,
+  AnalysisRecord,
+  ListAnalysesQuery,
+} from "@flockkeeper/shared/schemas/analysis";
+import { listAnalysesQuery } from "@flockkeeper/shared/schemas/analysis";
+import { AiError } from "../../ai/index";
+import type { AnalysisImage } from "../../ai/image";
+import type { Database } from "../../db/client";
+import { analyses, chickens } from "../../db/schema/index";
+import { AppError, notFound } from "../../lib/errors";
+import { SESSION_COOKIE } from "../../plugins/auth";
+import { imageUrl, storeImage } from "../images/images.service";
+
+/** Analyses per keeper (or per address when signed out) per minute: each may cost a model call. */
+export const ANALYSES_PER_MINUTE = 10;
+/** Saved photos are kept at most this size. */
+const HISTORY_PHOTO_BOX = { maxWidth: 1024, maxHeight: 1024 } as const;
+
+/**
+ * Rate-limit key: the session (one keeper) when there is one, else the address. The session token
+ * is hashed so it never sits in the limiter's memory as it is.
+ */
+export function analysisRateKey(req: FastifyRequest): string {
+  const token = req.cookies?.[SESSION_COOKIE];
+  return token
+    ? `s:${createHash("sha256").update(token).digest("hex").slice(0, 32)}`
+    : `ip:${req.ip}`;
+}
+
+/** Route config shared by the three analysis endpoints. */
+export const analysisRateLimit = {
+  rateLimit: { max: ANALYSES_PER_MINUTE, timeWindow: "1 minute", keyGenerator: analysisRateKey },
+};
+
+/** Runs a provider call, turning its failures into errors the caller may see (never a 500). */
+export async function runVision<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof AiError) throw new AppError(err.statusCode, err.code, err.message);
+    throw err;
+  }
+}
+
+/** 404 unless the bird is one of the keeper's own. */
+export async function assertOwnBird(db: Database, userId: string, birdId: string): Promise<void> {
+  const [row] = await db
+    .select({ id: chickens.id })
+    .from(chickens)
+    .where(and(eq(chickens.id, birdId), eq(chickens.userId, userId)))
+    .limit(1);
+  if (!row) throw notFound("Bird");
+}
+
+/** Saves a keeper's analysis with its photo; returns the new entry's id. */
+export async function saveAnalysis(
+  db: Database,
+  userId: string,
+  entry: {
+    kind: AnalysisKind;
+    status: string;
+    method: AnalysisMethod;
+    result: Record<string, unknown>;
+    image: AnalysisImage;
+    birdId?: string | null;
+  },
+): Promise<string> {
+  const stored = await storeImage(db, userId, entry.image.buffer, HISTORY_PHOTO_BOX);
+  const [row] = await db
+    .insert(analyses)
+    .values({
+      userId,
+      kind: entry.kind,
+      status: entry.status,
+      method: entry.method,
+      result: entry.result,
+      imageHash: stored.hash,
+      birdId: entry.birdId ?? null,
+    })
+    .returning({ id: analyses.id });
+  return row!.id;
+}
+
+type Row = typeof analyses.$inferSelect;
+
+function toRecord(row: Row): AnalysisRecord {
+  const result = { ...(row.result as Record<string, unknown>), analysisId: row.id };
+  return {
+    id: row.id,
+    kind: row.kind as AnalysisKind,
+    status: row.status,
+    method: row.method as AnalysisMethod,
+    birdId: row.birdId,
+    imageUrl: row.imageHash ? imageUrl(row.imageHash) : null,
+    createdAt: row.createdAt.toISOString(),
+    result,
+  };
+}
+
+/** A keeper's saved analyses, newest first, optionally of one kind and/or one bird. */
+export async function listAnalyses(
+  db: Database,
+  userId: string,
+  query: ListAnalysesQuery,
+): Promise<AnalysisRecord[]> {
+  const q = listAnalysesQuery.parse(query);
+  const where: SQL[] = [eq(analyses.userId, userId)];
+  if (q.kind) where.push(eq(analyses.kind, q.kind));
+  if (q.birdId) where.push(eq(analyses.birdId, q.birdId));
+  const rows = await db
+    .select()
+    .from(analyses)
+    .where(and(...where))
+    .orderBy(desc(analyses.createdAt), desc(analyses.id))
+    .limit(q.limit);
+  return rows.map(toRecord);
+}
+
+/** One saved analysis of the keeper (404 when missing or someone else's). */
+export async function getAnalysis(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<AnalysisRecord> {
+  const [row] = await db
+    .select()
+    .from(analyses)
+    .where(and(eq(analyses.id, id), eq(analyses.userId, userId)))
+    .limit(1);
+  if (!row) throw notFound("Analysis");
+  return toRecord(row);
+}
+
+/** Deletes one saved analysis of the keeper (404 when missing or someone else's). */
+export async function deleteAnalysis(db: Database, userId: string, id: string): Promise<void> {
+  const deleted = await db
+    .delete(analyses)
+    .where(and(eq(analyses.id, id), eq(analyses.userId, userId)))
+    .returning({ id: analyses.id });
+  if (deleted.length === 0) throw notFound("Analysis");
+}

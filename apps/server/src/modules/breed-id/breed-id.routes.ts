@@ -1,0 +1,51 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { breedIdResult, identifyBreedBody } from "@flockkeeper/shared/schemas/breed-id";
+import { createVisionProvider, VisionAnalyser } from "../../ai/index";
+import { readAnalysisImage } from "../../ai/image";
+import { getKnowledge } from "../../knowledge/index";
+import { imageRouteOptions } from "../analyses/analyses.routes";
+import {
+  analysisRateLimit,
+  assertOwnBird,
+  runVision,
+  saveAnalysis,
+} from "../analyses/analyses.service";
+import type { ModuleOptions } from "../index";
+import { breedRarityFor } from "./breed-id.service";
+
+/** `POST /api/identify-bird-breed` (spec section 7): open to everyone, saved for signed-in keepers. */
+export async function breedIdRoutes(app: FastifyInstance, { config }: ModuleOptions) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const vision = new VisionAnalyser(createVisionProvider(config), () => getKnowledge().breeds);
+
+  r.post(
+    "/api/identify-bird-breed",
+    {
+      ...imageRouteOptions,
+      preHandler: app.optionalUser,
+      config: analysisRateLimit,
+      schema: { body: identifyBreedBody, response: { 200: breedIdResult } },
+    },
+    async (req) => {
+      const userId = req.user?.id ?? null;
+      const birdId = userId ? (req.body.birdId ?? null) : null;
+      if (userId && birdId) await assertOwnBird(app.db, userId, birdId);
+      const img = await readAnalysisImage(req.body.image);
+      const { result, method } = await runVision(() => vision.breed(img));
+      const rarity = breedRarityFor(result.breed, result.species, getKnowledge().breeds);
+      const answer = { ...result, method, rarity };
+      const analysisId = userId
+        ? await saveAnalysis(app.db, userId, {
+            kind: "breed",
+            status: result.breed,
+            method,
+            result: answer,
+            image: img,
+            birdId,
+          })
+        : null;
+      return { ...answer, analysisId };
+    },
+  );
+}

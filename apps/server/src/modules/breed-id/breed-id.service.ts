@@ -1,0 +1,20 @@
+import type { BreedRecord } from "@flockkeeper/shared/schemas/breed";
+import type { BreedRarity } from "@flockkeeper/shared/schemas/breed-id";
+import { lookupRarity } from "@flockkeeper/shared/domain/rarity";
+
+/** Rarity of an identified breed from the dataset; unknown breeds get the spec's 25, Common. */
+export function breedRarityFor(
+  breed: string,
+  species: string,
+  breeds: readonly BreedRecord[],
+): BreedRarity {
+  const r = lookupRarity(breed, species, breeds);
+  return {
+    score: r.score,
+    level: r.level,
+    colour: r.colour,
+    icon: r.icon,
+    description: r.description,
+    found: r.found,
+  };
+}

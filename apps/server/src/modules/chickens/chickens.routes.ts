@@ -1,0 +1,63 @@
+import type { FastifyInstance } from "fastify";
+import {
+  chicken,
+  chickenList,
+  createChickenBody,
+  updateChickenBody,
+} from "@flockkeeper/shared/schemas/chicken";
+import { uuidParam } from "@flockkeeper/shared/schemas/common";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  createChicken,
+  deleteChicken,
+  getChicken,
+  listChickens,
+  updateChicken,
+} from "./chickens.service";
+
+// A bird may still arrive with its photo as a data URL (prototype clients); allow an image's size.
+const PHOTO_BODY_LIMIT = 15 * 1024 * 1024;
+
+/** The keeper's birds: `GET/POST /api/chickens`, `GET/PATCH/DELETE /api/chickens/{id}`. */
+export async function chickensRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // onRequest (not preHandler): a signed-out caller is refused before any body is read or validated.
+  const auth = { onRequest: app.requireUser };
+
+  r.get("/api/chickens", { ...auth, schema: { response: { 200: chickenList } } }, async (req) =>
+    listChickens(app.db, req.user!.id),
+  );
+
+  r.get(
+    "/api/chickens/:id",
+    { ...auth, schema: { params: uuidParam, response: { 200: chicken } } },
+    async (req) => getChicken(app.db, req.user!.id, req.params.id),
+  );
+
+  r.post(
+    "/api/chickens",
+    {
+      ...auth,
+      bodyLimit: PHOTO_BODY_LIMIT,
+      schema: { body: createChickenBody, response: { 201: chicken } },
+      config: { rateLimit: { max: 120, timeWindow: "1 minute" } },
+    },
+    async (req, reply) => reply.code(201).send(await createChicken(app.db, req.user!.id, req.body)),
+  );
+
+  r.patch(
+    "/api/chickens/:id",
+    {
+      ...auth,
+      bodyLimit: PHOTO_BODY_LIMIT,
+      schema: { params: uuidParam, body: updateChickenBody, response: { 200: chicken } },
+      config: { rateLimit: { max: 120, timeWindow: "1 minute" } },
+    },
+    async (req) => updateChicken(app.db, req.user!.id, req.params.id, req.body),
+  );
+
+  r.delete("/api/chickens/:id", { ...auth, schema: { params: uuidParam } }, async (req, reply) => {
+    await deleteChicken(app.db, req.user!.id, req.params.id);
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,81 @@
+import type { FastifyInstance } from "fastify";
+import {
+  createEggRecordBatchBody,
+  createEggRecordBody,
+  eggAnalyticsResponse,
+  eggRecord,
+  eggRecordList,
+  eggRecordRangeQuery,
+  eggStatsQuery,
+  eggStatsResponse,
+} from "@flockkeeper/shared/schemas/egg-record";
+import type { EggRecord } from "@flockkeeper/shared/schemas/egg-record";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  createEggRecord,
+  createEggRecordBatch,
+  eggAnalytics,
+  eggStats,
+  listEggRecordsJson,
+} from "./egg-records.service";
+
+/** Egg records: list, add one, add a day's counts at once, stats and analytics. */
+export async function eggRecordsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // onRequest: a signed-out caller is refused before the body is validated.
+  const auth = { onRequest: app.requireUser };
+  const writeLimit = { rateLimit: { max: 240, timeWindow: "1 minute" } };
+
+  r.get(
+    "/api/egg-records",
+    { ...auth, schema: { querystring: eggRecordRangeQuery, response: { 200: eggRecordList } } },
+    async (req, reply) => {
+      // Already JSON of an eggRecordList (see listEggRecordsJson): sent as it is.
+      const json = await listEggRecordsJson(app.db, req.user!.id, req.query);
+      return (
+        reply
+          .type("application/json; charset=utf-8")
+          .serializer((payload) => payload as string)
+          // The text is the list's JSON; the type provider only knows the parsed shape.
+          .send(json as unknown as EggRecord[])
+      );
+    },
+  );
+
+  r.get(
+    "/api/egg-records/stats",
+    { ...auth, schema: { querystring: eggStatsQuery, response: { 200: eggStatsResponse } } },
+    async (req) => eggStats(app.db, req.user!.id, req.query),
+  );
+
+  r.get(
+    "/api/egg-records/analytics",
+    {
+      ...auth,
+      schema: { querystring: eggRecordRangeQuery, response: { 200: eggAnalyticsResponse } },
+    },
+    async (req) => eggAnalytics(app.db, req.user!.id, req.query),
+  );
+
+  r.post(
+    "/api/egg-records",
+    {
+      ...auth,
+      config: writeLimit,
+      schema: { body: createEggRecordBody, response: { 201: eggRecord } },
+    },
+    async (req, reply) =>
+      reply.code(201).send(await createEggRecord(app.db, req.user!.id, req.body)),
+  );
+
+  r.post(
+    "/api/egg-records/batch",
+    {
+      ...auth,
+      config: writeLimit,
+      schema: { body: createEggRecordBatchBody, response: { 201: eggRecordList } },
+    },
+    async (req, reply) =>
+      reply.code(201).send(await createEggRecordBatch(app.db, req.user!.id, req.body)),
+  );
+}

@@ -1,0 +1,102 @@
+import { and, desc, eq, gte } from "drizzle-orm";
+import { addDaysIso } from "@flockkeeper/shared/schemas/common";
+import {
+  PRODUCTION_MESSAGES,
+  type FeedRecord,
+  type createFeedRecordBody,
+  type createFlockFeedRecordBody,
+} from "@flockkeeper/shared/schemas/production";
+import { splitFeed } from "@flockkeeper/shared/domain/production";
+import type { z } from "zod";
+import type { Database } from "../../db/client";
+import { chickens, feedRecords } from "../../db/schema/index";
+import { badRequest } from "../../lib/errors";
+import { assertOwnBirds, resolveToday } from "../production/production.service";
+
+type Row = typeof feedRecords.$inferSelect;
+
+/** Most rows a recent list returns (the dashboard shows 5). */
+export const RECENT_LIMIT = 100;
+
+export function toFeedRecord(row: Row, chickenName: string): FeedRecord {
+  return {
+    id: row.id,
+    chickenId: row.chickenId,
+    chickenName,
+    date: row.date,
+    feedType: row.feedType,
+    feedAmount: row.feedAmount,
+    feedCost: row.feedCost,
+    notes: row.notes,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Feed for one of the keeper's birds (404 for anyone else's bird, nothing written). */
+export async function createFeedRecord(
+  db: Database,
+  userId: string,
+  body: z.output<typeof createFeedRecordBody>,
+): Promise<FeedRecord> {
+  const names = await assertOwnBirds(db, userId, [body.chickenId]);
+  const [row] = await db
+    .insert(feedRecords)
+    .values({
+      userId,
+      chickenId: body.chickenId,
+      date: body.date,
+      feedType: body.feedType,
+      feedAmount: body.feedAmount,
+      feedCost: body.feedCost ?? null,
+      notes: body.notes ?? null,
+    })
+    .returning();
+  return toFeedRecord(row!, names.get(body.chickenId)!);
+}
+
+/** Feed for the whole flock, split evenly over the keeper's birds in one insert. */
+export async function createFlockFeedRecords(
+  db: Database,
+  userId: string,
+  body: z.output<typeof createFlockFeedRecordBody>,
+): Promise<FeedRecord[]> {
+  const birds = await db
+    .select({ id: chickens.id, name: chickens.name })
+    .from(chickens)
+    .where(eq(chickens.userId, userId));
+  if (birds.length === 0) throw badRequest(PRODUCTION_MESSAGES.noBirds);
+  const parts = splitFeed(body.feedAmount, body.feedCost, birds.length);
+  const rows = await db
+    .insert(feedRecords)
+    .values(
+      birds.map((b, i) => ({
+        userId,
+        chickenId: b.id,
+        date: body.date,
+        feedType: body.feedType,
+        feedAmount: parts[i]!.feedAmount,
+        feedCost: parts[i]!.feedCost,
+        notes: body.notes ?? null,
+      })),
+    )
+    .returning();
+  const names = new Map(birds.map((b) => [b.id, b.name]));
+  return rows.map((r) => toFeedRecord(r, names.get(r.chickenId)!));
+}
+
+/** The keeper's feed records of the last `days` days (today included), newest first. */
+export async function recentFeedRecords(
+  db: Database,
+  userId: string,
+  q: { days: number; today?: string },
+): Promise<FeedRecord[]> {
+  const since = addDaysIso(resolveToday(q.today), -(q.days - 1));
+  const rows = await db
+    .select({ r: feedRecords, name: chickens.name })
+    .from(feedRecords)
+    .innerJoin(chickens, eq(chickens.id, feedRecords.chickenId))
+    .where(and(eq(feedRecords.userId, userId), gte(feedRecords.date, since)))
+    .orderBy(desc(feedRecords.date), desc(feedRecords.createdAt))
+    .limit(RECENT_LIMIT);
+  return rows.map(({ r, name }) => toFeedRecord(r, name));
+}

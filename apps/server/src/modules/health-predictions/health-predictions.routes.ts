@@ -1,0 +1,30 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  generatePredictionsResponse,
+  healthPredictionList,
+} from "@flockkeeper/shared/schemas/production";
+import { generatePredictions, recentPredictions } from "./health-predictions.service";
+
+/** Rule-based health risk predictions: generate for every bird, list the latest. */
+export async function healthPredictionsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const auth = { onRequest: app.requireUser };
+
+  r.get(
+    "/api/health-predictions/recent",
+    { ...auth, schema: { response: { 200: healthPredictionList } } },
+    async (req) => recentPredictions(app.db, req.user!.id),
+  );
+
+  // No body (spec). Each run reads the whole flock's recent records, so it is rate limited.
+  r.post(
+    "/api/health-predictions/generate",
+    {
+      ...auth,
+      config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
+      schema: { response: { 201: generatePredictionsResponse } },
+    },
+    async (req, reply) => reply.code(201).send(await generatePredictions(app.db, req.user!.id)),
+  );
+}

@@ -1,0 +1,54 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { storedImage, uploadImageBody } from "@flockkeeper/shared/schemas/image";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { notFound } from "../../lib/errors";
+import {
+  BIRD_PHOTO_BOX,
+  decodeImagePayload,
+  imageTooLarge,
+  loadImage,
+  storeImage,
+} from "./images.service";
+
+/** Uploads (signed in) and public, content-addressed downloads of stored images. */
+export async function imagesRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    "/api/images",
+    {
+      bodyLimit: 15 * 1024 * 1024,
+      schema: { body: uploadImageBody, response: { 201: storedImage } },
+      // onRequest: a signed-out caller is refused before a 15 MB body is read.
+      onRequest: app.requireUser,
+      config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
+      // A body over the limit gets the spec's image message; everything else goes to the app handler.
+      errorHandler: (error: FastifyError) => {
+        if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") throw imageTooLarge();
+        throw error;
+      },
+    },
+    async (req, reply) => {
+      const buffer = decodeImagePayload(req.body.image);
+      const stored = await storeImage(app.db, req.user!.id, buffer, BIRD_PHOTO_BOX);
+      return reply.code(201).send({ url: stored.url, width: stored.width, height: stored.height });
+    },
+  );
+
+  r.get(
+    "/api/images/:file",
+    { schema: { params: z.object({ file: z.string().max(80) }) } },
+    async (req, reply) => {
+      const m = /^([a-f0-9]{64})\.jpg$/.exec(req.params.file);
+      const found = m ? await loadImage(app.db, m[1]!) : null;
+      if (!found) throw notFound("Image");
+      return reply
+        .header("content-type", found.mime)
+        .header("cache-control", "public, max-age=31536000, immutable")
+        .header("x-content-type-options", "nosniff")
+        .header("etag", `"${m![1]}"`)
+        .send(found.bytes);
+    },
+  );
+}

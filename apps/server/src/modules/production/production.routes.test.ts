@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { keeperSettings } from "../../db/schema/index";
+import { buildUser, createTestApp, type TestApp } from "../../test/helpers";
+import { buildChicken, buildEggs, buildFeed, buildWeight, daysAgo, today } from "./fixtures";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** Keeper with 2 hens and a rooster: 10 eggs, 4 lbs of feed costing $3 in the last 7 days. */
+async function keeperWithRecords() {
+  const keeper = await buildUser(t);
+  const a = await buildChicken(t, keeper, { name: "Alpha" });
+  const b = await buildChicken(t, keeper, { name: "Beta" });
+  const c = await buildChicken(t, keeper, { name: "Rocky", sex: "rooster" });
+  await buildEggs(t, keeper, a, [
+    [today, 1],
+    [daysAgo(1), 1],
+    [daysAgo(2), 1],
+    [daysAgo(3), 1],
+    [daysAgo(4), 2],
+    [daysAgo(20), 5], // outside 7 days, inside 30
+  ]);
+  await buildEggs(t, keeper, b, [
+    [today, 1],
+    [daysAgo(6), 3],
+  ]);
+  await buildFeed(t, keeper, a, today, 2, 1.5);
+  await buildFeed(t, keeper, b, daysAgo(3), 2, 1.5);
+  await buildFeed(t, keeper, b, daysAgo(8), 10, 10); // outside 7 days
+  await buildWeight(t, keeper, a, daysAgo(5), 6);
+  await buildWeight(t, keeper, a, daysAgo(1), 5); // latest for Alpha
+  await buildWeight(t, keeper, c, daysAgo(2), 8);
+  return { keeper, a, b, c };
+}
+
+describe("GET /api/production/summary", () => {
+  it("computes the period's figures (hand-checked) and never counts other keepers' records", async () => {
+    const { keeper } = await keeperWithRecords();
+    // Another keeper's records on the same days must not count.
+    await keeperWithRecords();
+    const res = await keeper.inject({ method: "GET", url: "/api/production/summary" });
+    expect(res.statusCode, res.body).toBe(200);
+    // 10 eggs, 2 hens, 4 lbs, $3, eggs at $0.30 -> value $3.00, profit $0;
+    // weights: Alpha 5 (latest), Rocky 8 -> 6.5.
+    expect(res.json()).toMatchObject({
+      period: 7,
+      endDate: today,
+      startDate: daysAgo(6),
+      totalEggs: 10,
+      avgEggsPerBird: 5,
+      feedEfficiency: 2.5,
+      totalFeedCost: 3,
+      profitability: 0,
+      avgBirdWeight: 6.5,
+      totalFeedLbs: 4,
+      eggPrice: 0.3,
+      costPerDozen: 3.6,
+      layingBirds: 2,
+    });
+    const month = await keeper.inject({
+      method: "GET",
+      url: "/api/production/summary?period=30&eggPrice=0.5",
+    });
+    expect(month.json()).toMatchObject({
+      totalEggs: 15,
+      totalFeedLbs: 14,
+      totalFeedCost: 13,
+      profitability: -5.5,
+      eggPrice: 0.5,
+    });
+  });
+
+  it("uses the keeper's saved egg price when none is given", async () => {
+    const { keeper } = await keeperWithRecords();
+    await t.db.insert(keeperSettings).values({ userId: keeper.user.id, eggPrice: 0.5 });
+    const res = await keeper.inject({ method: "GET", url: "/api/production/summary?period=14" });
+    // 10 eggs at $0.50 = $5 against $13 of feed in 14 days.
+    expect(res.json()).toMatchObject({ eggPrice: 0.5, eggValue: 5, profitability: -8 });
+  });
+
+  it("answers zeros for a keeper with no records", async () => {
+    const keeper = await buildUser(t);
+    const res = await keeper.inject({ method: "GET", url: "/api/production/summary?period=90" });
+    expect(res.json()).toMatchObject({
+      totalEggs: 0,
+      avgEggsPerBird: 0,
+      feedEfficiency: 0,
+      avgBirdWeight: null,
+      costPerDozen: null,
+    });
+  });
+
+  it.each(["period=3", "period=abc", "period=-7", "eggPrice=-1"])("refuses %s", async (query) => {
+    const keeper = await buildUser(t);
+    const res = await keeper.inject({ method: "GET", url: `/api/production/summary?${query}` });
+    expect(res.statusCode).toBe(400);
+    if (query.startsWith("period"))
+      expect(res.json().message).toBe("Period must be 7, 14, 30 or 90 days");
+  });
+
+  it("is private", async () => {
+    const out = await t.app.inject({ method: "GET", url: "/api/production/summary" });
+    expect(out.statusCode).toBe(401);
+  });
+});
+
+describe("GET /api/production/trends", () => {
+  it("gives every day of the period, layers best first and birds by health", async () => {
+    const { keeper } = await keeperWithRecords();
+    const res = await keeper.inject({ method: "GET", url: "/api/production/trends?period=7" });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.daily).toHaveLength(7);
+    expect(body.daily.at(-1)).toMatchObject({ date: today, eggs: 2, feedLbs: 2, feedCost: 1.5 });
+    expect(body.layers.map((l: { name: string }) => l.name)).toEqual(["Alpha", "Beta"]);
+    expect(body.layers[0]).toMatchObject({ eggs: 6, layRate: 71.4 });
+    expect(body.birdsByHealth).toContainEqual({ status: "healthy", count: 3 });
+    const out = await t.app.inject({ method: "GET", url: "/api/production/trends" });
+    expect(out.statusCode).toBe(401);
+    const stranger = await buildUser(t);
+    const theirs = await stranger.inject({ method: "GET", url: "/api/production/trends" });
+    expect(theirs.json().layers).toEqual([]);
+  });
+});
+
+describe("GET /api/production/export/:type", () => {
+  it("exports each record type of the period as CSV, privately", async () => {
+    const { keeper } = await keeperWithRecords();
+    const feed = await keeper.inject({ method: "GET", url: "/api/production/export/feed" });
+    expect(feed.statusCode, feed.body).toBe(200);
+    expect(feed.headers["content-type"]).toMatch(/^text\/csv/);
+    expect(feed.headers["content-disposition"]).toMatch(/attachment; filename="feed-records-/);
+    const lines = feed.body.trim().split("\r\n");
+    expect(lines[0]).toBe("date,chickenId,chickenName,feedType,feedAmountLbs,feedCost,notes");
+    expect(lines).toHaveLength(3);
+    for (const type of ["weight", "environment", "eggs"]) {
+      const res = await keeper.inject({
+        method: "GET",
+        url: `/api/production/export/${type}?period=90`,
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const eggs = await keeper.inject({
+      method: "GET",
+      url: "/api/production/export/eggs?period=30",
+    });
+    expect(eggs.body.trim().split("\r\n")).toHaveLength(9);
+    const bad = await keeper.inject({ method: "GET", url: "/api/production/export/secrets" });
+    expect(bad.statusCode).toBe(400);
+    const out = await t.app.inject({ method: "GET", url: "/api/production/export/feed" });
+    expect(out.statusCode).toBe(401);
+    const stranger = await buildUser(t);
+    const theirs = await stranger.inject({ method: "GET", url: "/api/production/export/feed" });
+    expect(theirs.body.trim().split("\r\n")).toHaveLength(1);
+  });
+});

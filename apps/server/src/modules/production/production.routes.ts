@@ -1,0 +1,46 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  exportParams,
+  periodQuery,
+  productionSummary,
+  productionTrends,
+  summaryQuery,
+} from "@flockkeeper/shared/schemas/production";
+import { exportCsv, getSummary, getTrends } from "./production.service";
+
+/** Production summary, chart trends and CSV export, over a period of 7, 14, 30 or 90 days. */
+export async function productionRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const auth = { onRequest: app.requireUser };
+
+  r.get(
+    "/api/production/summary",
+    { ...auth, schema: { querystring: summaryQuery, response: { 200: productionSummary } } },
+    async (req) => getSummary(app.db, req.user!.id, req.query),
+  );
+
+  r.get(
+    "/api/production/trends",
+    { ...auth, schema: { querystring: periodQuery, response: { 200: productionTrends } } },
+    async (req) => getTrends(app.db, req.user!.id, req.query),
+  );
+
+  r.get(
+    "/api/production/export/:type",
+    {
+      ...auth,
+      config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
+      schema: { params: exportParams, querystring: periodQuery, response: { 200: z.string() } },
+    },
+    async (req, reply) => {
+      const { filename, body } = await exportCsv(app.db, req.user!.id, req.params.type, req.query);
+      return reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${filename}"`)
+        .header("cache-control", "private, no-store")
+        .send(body);
+    },
+  );
+}

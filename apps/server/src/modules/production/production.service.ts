@@ -1,0 +1,379 @@
+import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { daysBetweenIso, todayIso } from "@flockkeeper/shared/schemas/common";
+import { healthStatus as healthStatusSchema } from "@flockkeeper/shared/schemas/chicken";
+import {
+  DEFAULT_EGG_PRICE,
+  type ProductionSummary,
+  type ProductionTrends,
+} from "@flockkeeper/shared/schemas/production";
+import { periodRange, productionSummary } from "@flockkeeper/shared/domain/production";
+import type { Database } from "../../db/client";
+import {
+  chickens,
+  dailyProduction,
+  eggRecords,
+  environmentalRecords,
+  feedRecords,
+  keeperSettings,
+  weightRecords,
+} from "../../db/schema/index";
+import { notFound } from "../../lib/errors";
+
+const num = (v: unknown) => Number(v ?? 0);
+const roundMicro = (v: number) => Math.round(v * 1e6) / 1e6;
+const nullableNum = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+/** The keeper's local date when given and within a day of the server's UTC date, else the server's. */
+export function resolveToday(keeperToday?: string, now = new Date()): string {
+  const serverToday = todayIso(now);
+  return keeperToday && Math.abs(daysBetweenIso(serverToday, keeperToday)) <= 1
+    ? keeperToday
+    : serverToday;
+}
+
+/** 404 unless every id is one of the keeper's birds; returns their names by id. */
+export async function assertOwnBirds(
+  db: Database,
+  userId: string,
+  ids: string[],
+): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  const rows = await db
+    .select({ id: chickens.id, name: chickens.name })
+    .from(chickens)
+    .where(and(eq(chickens.userId, userId), inArray(chickens.id, unique)));
+  if (rows.length !== unique.length) throw notFound("Chicken");
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** The keeper's saved egg price, or null when never set. */
+async function savedEggPrice(db: Database, userId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ eggPrice: keeperSettings.eggPrice })
+    .from(keeperSettings)
+    .where(eq(keeperSettings.userId, userId));
+  return row?.eggPrice ?? null;
+}
+
+/**
+ * The production summary over the period: each figure summed in SQL over the keeper's own
+ * records only (every query filtered by userId), then combined by the shared maths.
+ */
+export async function getSummary(
+  db: Database,
+  userId: string,
+  q: { period: number; eggPrice?: number; today?: string },
+): Promise<ProductionSummary> {
+  const today = resolveToday(q.today);
+  const { startDate, endDate } = periodRange(today, q.period);
+  const [totals, weight, laying, price] = await Promise.all([
+    // Eggs and feed come from the per-day totals the database keeps (at most `period` rows).
+    db
+      .select({
+        eggs: sql<string>`coalesce(sum(${dailyProduction.eggsLaid}), 0)`,
+        lbs: sql<string>`coalesce(sum(${dailyProduction.feedAmount}), 0)`,
+        cost: sql<string>`coalesce(sum(${dailyProduction.feedCost}), 0)`,
+      })
+      .from(dailyProduction)
+      .where(
+        and(
+          eq(dailyProduction.userId, userId),
+          gte(dailyProduction.date, startDate),
+          lte(dailyProduction.date, endDate),
+        ),
+      ),
+    // Each bird's latest weigh-in in the period (one index probe per bird), then their mean.
+    db
+      .select({
+        avg: sql<string | null>`avg(latest.weight)`,
+      })
+      .from(chickens)
+      .innerJoinLateral(
+        db
+          .select({ weight: weightRecords.weight })
+          .from(weightRecords)
+          .where(
+            and(
+              eq(weightRecords.chickenId, chickens.id),
+              eq(weightRecords.userId, userId),
+              gte(weightRecords.date, startDate),
+              lte(weightRecords.date, endDate),
+            ),
+          )
+          .orderBy(desc(weightRecords.date))
+          .limit(1)
+          .as("latest"),
+        sql`true`,
+      )
+      .where(eq(chickens.userId, userId)),
+    db
+      .select({ n: sql<string>`count(*)` })
+      .from(chickens)
+      .where(and(eq(chickens.userId, userId), inArray(chickens.sex, ["hen", "female"]))),
+    q.eggPrice === undefined ? savedEggPrice(db, userId) : Promise.resolve(q.eggPrice),
+  ]);
+  return productionSummary({
+    period: q.period,
+    startDate,
+    endDate,
+    totalEggs: num(totals[0]?.eggs),
+    layingBirds: num(laying[0]?.n),
+    // Rounded to a millionth: the running totals add and subtract doubles.
+    totalFeedLbs: roundMicro(num(totals[0]?.lbs)),
+    totalFeedCost: roundMicro(num(totals[0]?.cost)),
+    avgBirdWeight: nullableNum(weight[0]?.avg),
+    eggPrice: price ?? DEFAULT_EGG_PRICE,
+  });
+}
+
+/** Every date of the period, oldest first. */
+function datesOf(startDate: string, days: number): string[] {
+  const start = Date.parse(`${startDate}T00:00:00Z`);
+  return Array.from({ length: days }, (_, i) =>
+    new Date(start + i * 86_400_000).toISOString().slice(0, 10),
+  );
+}
+
+/** Day-by-day eggs, feed and weight, each layer's eggs, and birds by health status. */
+export async function getTrends(
+  db: Database,
+  userId: string,
+  q: { period: number; today?: string },
+): Promise<ProductionTrends> {
+  const today = resolveToday(q.today);
+  const { startDate, endDate } = periodRange(today, q.period);
+  const eggWhere = and(
+    eq(eggRecords.userId, userId),
+    gte(eggRecords.date, startDate),
+    lte(eggRecords.date, endDate),
+  );
+  const [eggDays, feedDays, weightDays, perBird, birds] = await Promise.all([
+    db
+      .select({ date: eggRecords.date, eggs: sql<string>`sum(${eggRecords.eggsLaid})` })
+      .from(eggRecords)
+      .where(eggWhere)
+      .groupBy(eggRecords.date),
+    db
+      .select({
+        date: feedRecords.date,
+        lbs: sql<string>`sum(${feedRecords.feedAmount})`,
+        cost: sql<string>`coalesce(sum(${feedRecords.feedCost}), 0)`,
+      })
+      .from(feedRecords)
+      .where(
+        and(
+          eq(feedRecords.userId, userId),
+          gte(feedRecords.date, startDate),
+          lte(feedRecords.date, endDate),
+        ),
+      )
+      .groupBy(feedRecords.date),
+    db
+      .select({ date: weightRecords.date, avg: sql<string>`avg(${weightRecords.weight})` })
+      .from(weightRecords)
+      .where(
+        and(
+          eq(weightRecords.userId, userId),
+          gte(weightRecords.date, startDate),
+          lte(weightRecords.date, endDate),
+        ),
+      )
+      .groupBy(weightRecords.date),
+    db
+      .select({
+        chickenId: eggRecords.chickenId,
+        eggs: sql<string>`sum(${eggRecords.eggsLaid})`,
+        layingDays: sql<string>`count(distinct ${eggRecords.date}) filter (where ${eggRecords.eggsLaid} > 0)`,
+      })
+      .from(eggRecords)
+      .where(eggWhere)
+      .groupBy(eggRecords.chickenId),
+    db
+      .select({
+        id: chickens.id,
+        name: chickens.name,
+        sex: chickens.sex,
+        healthStatus: chickens.healthStatus,
+      })
+      .from(chickens)
+      .where(eq(chickens.userId, userId))
+      .orderBy(asc(chickens.name)),
+  ]);
+  const eggsBy = new Map(eggDays.map((d) => [d.date, num(d.eggs)]));
+  const feedBy = new Map(feedDays.map((d) => [d.date, d]));
+  const weightBy = new Map(weightDays.map((d) => [d.date, Math.round(num(d.avg) * 100) / 100]));
+  const eggsByBird = new Map(perBird.map((b) => [b.chickenId, b]));
+  const layers = birds
+    .filter((b) => b.sex === "hen" || b.sex === "female" || eggsByBird.has(b.id))
+    .map((b) => {
+      const row = eggsByBird.get(b.id);
+      return {
+        chickenId: b.id,
+        name: b.name,
+        eggs: num(row?.eggs),
+        layRate: Math.round((num(row?.layingDays) / q.period) * 1000) / 10,
+      };
+    })
+    .sort((a, b) => b.eggs - a.eggs || a.name.localeCompare(b.name));
+  const counts = new Map<string, number>();
+  for (const b of birds) counts.set(b.healthStatus, (counts.get(b.healthStatus) ?? 0) + 1);
+  return {
+    startDate,
+    endDate,
+    daily: datesOf(startDate, q.period).map((date) => {
+      const f = feedBy.get(date);
+      return {
+        date,
+        eggs: eggsBy.get(date) ?? 0,
+        feedLbs: Math.round(num(f?.lbs) * 1000) / 1000,
+        feedCost: Math.round(num(f?.cost) * 100) / 100,
+        avgWeight: weightBy.get(date) ?? null,
+      };
+    }),
+    layers,
+    birdsByHealth: healthStatusSchema.options.map((status) => ({
+      status,
+      count: counts.get(status) ?? 0,
+    })),
+  };
+}
+
+/** One CSV cell; text a spreadsheet would run as a formula is prefixed with '. */
+export function csvCell(v: unknown): string {
+  if (v === null || v === undefined) return "";
+  let s = String(v);
+  if (typeof v === "string" && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+const csv = (header: string[], rows: unknown[][]) =>
+  [header, ...rows].map((r) => r.map(csvCell).join(",")).join("\r\n") + "\r\n";
+
+export type ExportType = "feed" | "weight" | "environment" | "eggs";
+
+/** One record type of the keeper's, for the period, as CSV (oldest first). */
+export async function exportCsv(
+  db: Database,
+  userId: string,
+  type: ExportType,
+  q: { period: number; today?: string },
+): Promise<{ filename: string; body: string }> {
+  const today = resolveToday(q.today);
+  const { startDate, endDate } = periodRange(today, q.period);
+  const filename = `${type}-records-${startDate}-to-${endDate}.csv`;
+  if (type === "feed") {
+    const rows = await db
+      .select({ r: feedRecords, name: chickens.name })
+      .from(feedRecords)
+      .innerJoin(chickens, eq(chickens.id, feedRecords.chickenId))
+      .where(
+        and(
+          eq(feedRecords.userId, userId),
+          gte(feedRecords.date, startDate),
+          lte(feedRecords.date, endDate),
+        ),
+      )
+      .orderBy(asc(feedRecords.date), asc(feedRecords.createdAt));
+    return {
+      filename,
+      body: csv(
+        ["date", "chickenId", "chickenName", "feedType", "feedAmountLbs", "feedCost", "notes"],
+        rows.map(({ r, name }) => [
+          r.date,
+          r.chickenId,
+          name,
+          r.feedType,
+          r.feedAmount,
+          r.feedCost,
+          r.notes,
+        ]),
+      ),
+    };
+  }
+  if (type === "weight") {
+    const rows = await db
+      .select({ r: weightRecords, name: chickens.name })
+      .from(weightRecords)
+      .innerJoin(chickens, eq(chickens.id, weightRecords.chickenId))
+      .where(
+        and(
+          eq(weightRecords.userId, userId),
+          gte(weightRecords.date, startDate),
+          lte(weightRecords.date, endDate),
+        ),
+      )
+      .orderBy(asc(weightRecords.date), asc(weightRecords.createdAt));
+    return {
+      filename,
+      body: csv(
+        ["date", "chickenId", "chickenName", "weightLbs", "bodyCondition", "notes"],
+        rows.map(({ r, name }) => [r.date, r.chickenId, name, r.weight, r.bodyCondition, r.notes]),
+      ),
+    };
+  }
+  if (type === "eggs") {
+    const rows = await db
+      .select({ r: eggRecords, name: chickens.name })
+      .from(eggRecords)
+      .innerJoin(chickens, eq(chickens.id, eggRecords.chickenId))
+      .where(
+        and(
+          eq(eggRecords.userId, userId),
+          gte(eggRecords.date, startDate),
+          lte(eggRecords.date, endDate),
+        ),
+      )
+      .orderBy(asc(eggRecords.date), asc(eggRecords.createdAt));
+    return {
+      filename,
+      body: csv(
+        ["date", "chickenId", "chickenName", "eggsLaid", "eggQuality", "eggSize", "notes"],
+        rows.map(({ r, name }) => [
+          r.date,
+          r.chickenId,
+          name,
+          r.eggsLaid,
+          r.eggQuality,
+          r.eggSize,
+          r.notes,
+        ]),
+      ),
+    };
+  }
+  const rows = await db
+    .select()
+    .from(environmentalRecords)
+    .where(
+      and(
+        eq(environmentalRecords.userId, userId),
+        gte(environmentalRecords.date, startDate),
+        lte(environmentalRecords.date, endDate),
+      ),
+    )
+    .orderBy(asc(environmentalRecords.date), asc(environmentalRecords.createdAt));
+  return {
+    filename,
+    body: csv(
+      [
+        "date",
+        "temperatureF",
+        "humidity",
+        "weather",
+        "coopCondition",
+        "ventilation",
+        "lighting",
+        "notes",
+      ],
+      rows.map((r) => [
+        r.date,
+        r.temperature,
+        r.humidity,
+        r.weather,
+        r.coopCondition,
+        r.ventilation,
+        r.lighting,
+        r.notes,
+      ]),
+    ),
+  };
+}

@@ -1,0 +1,82 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { uuidParam } from "@flockkeeper/shared/schemas/common";
+import {
+  createVaccinationBody,
+  markVaccinationDoneBody,
+  vaccinationList,
+  vaccinationRecord,
+} from "@flockkeeper/shared/schemas/vaccination";
+import {
+  importVaccinationsBody,
+  importVaccinationsResponse,
+} from "@flockkeeper/shared/schemas/vaccination-import";
+import {
+  createVaccination,
+  deleteVaccination,
+  importVaccinations,
+  listVaccinations,
+  markVaccinationDone,
+} from "./vaccinations.service";
+
+/** The signed-in keeper's vaccination records under `/api/vaccinations` (private per keeper). */
+export async function vaccinationRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const write = { rateLimit: { max: 60, timeWindow: "1 minute" } };
+
+  r.get(
+    "/api/vaccinations",
+    { schema: { response: { 200: vaccinationList } }, preHandler: app.requireUser },
+    async (req) => listVaccinations(app.db, req.user!.id),
+  );
+
+  r.post(
+    "/api/vaccinations",
+    {
+      schema: { body: createVaccinationBody, response: { 201: vaccinationRecord } },
+      preHandler: app.requireUser,
+      config: write,
+    },
+    async (req, reply) => {
+      const record = await createVaccination(app.db, req.user!.id, req.body);
+      return reply.code(201).send(record);
+    },
+  );
+
+  r.post(
+    "/api/vaccinations/import",
+    {
+      schema: { body: importVaccinationsBody, response: { 200: importVaccinationsResponse } },
+      preHandler: app.requireUser,
+      config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
+    },
+    async (req) => {
+      const imported = await importVaccinations(app.db, req.user!.id, req.body.records);
+      return { imported, records: await listVaccinations(app.db, req.user!.id) };
+    },
+  );
+
+  r.patch(
+    "/api/vaccinations/:id/done",
+    {
+      // The body is optional: no body (or {}) means "done today".
+      schema: {
+        params: uuidParam,
+        body: markVaccinationDoneBody.nullish(),
+        response: { 200: vaccinationRecord },
+      },
+      preHandler: app.requireUser,
+      config: write,
+    },
+    async (req) => markVaccinationDone(app.db, req.user!.id, req.params.id, req.body?.date),
+  );
+
+  r.delete(
+    "/api/vaccinations/:id",
+    { schema: { params: uuidParam }, preHandler: app.requireUser, config: write },
+    async (req, reply) => {
+      await deleteVaccination(app.db, req.user!.id, req.params.id);
+      return reply.code(204).send();
+    },
+  );
+}

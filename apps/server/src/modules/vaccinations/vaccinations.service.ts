@@ -1,0 +1,163 @@
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { addDaysIso, todayIso } from "@flockkeeper/shared/schemas/common";
+import type {
+  CreateVaccinationBody,
+  VaccinationRecord,
+} from "@flockkeeper/shared/schemas/vaccination";
+import type { LocalVaccinationRecord } from "@flockkeeper/shared/schemas/vaccination-import";
+import {
+  nextDueDate,
+  vaccinationStatus,
+  type VaccineName,
+} from "@flockkeeper/shared/domain/vaccination";
+import type { Database } from "../../db/client";
+import { chickens, vaccinations } from "../../db/schema/index";
+import { AppError, notFound } from "../../lib/errors";
+
+type Row = typeof vaccinations.$inferSelect;
+
+/** Today's date on the server (UTC). */
+export function serverToday(): string {
+  return todayIso(new Date());
+}
+
+/** Public shape of a record, with its status computed for `today`. */
+export function toVaccinationRecord(row: Row, today: string): VaccinationRecord {
+  return {
+    id: row.id,
+    vaccine: row.vaccine as VaccineName,
+    birdId: row.birdId,
+    birdName: row.birdName,
+    date: row.date,
+    nextDue: row.nextDue,
+    status: vaccinationStatus(row, today),
+    notes: row.notes,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The keeper's records, latest vaccination first. */
+export async function listVaccinations(
+  db: Database,
+  userId: string,
+  today = serverToday(),
+): Promise<VaccinationRecord[]> {
+  const rows = await db
+    .select()
+    .from(vaccinations)
+    .where(eq(vaccinations.userId, userId))
+    .orderBy(desc(vaccinations.date), desc(vaccinations.createdAt));
+  return rows.map((row) => toVaccinationRecord(row, today));
+}
+
+/** The subset of `ids` that are birds in this keeper's flock. */
+async function ownBirdIds(db: Database, userId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: chickens.id })
+    .from(chickens)
+    .where(and(eq(chickens.userId, userId), inArray(chickens.id, ids)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Adds a record; nextDue follows the spec (a year later for the annual vaccines). */
+export async function createVaccination(
+  db: Database,
+  userId: string,
+  body: CreateVaccinationBody,
+): Promise<VaccinationRecord> {
+  if (body.birdId && !(await ownBirdIds(db, userId, [body.birdId])).has(body.birdId)) {
+    throw notFound("Bird");
+  }
+  const [row] = await db
+    .insert(vaccinations)
+    .values({
+      userId,
+      vaccine: body.vaccine,
+      birdId: body.birdId ?? null,
+      birdName: body.birdName,
+      date: body.date,
+      nextDue: nextDueDate(body.vaccine, body.date),
+      notes: body.notes ?? null,
+    })
+    .returning();
+  return toVaccinationRecord(row!, serverToday());
+}
+
+async function findOwn(db: Database, userId: string, id: string): Promise<Row> {
+  const [row] = await db
+    .select()
+    .from(vaccinations)
+    .where(and(eq(vaccinations.id, id), eq(vaccinations.userId, userId)));
+  if (!row) throw notFound("Vaccination record");
+  return row;
+}
+
+/**
+ * Marks a due or overdue record done on `date` (default today): the record gets the new date and
+ * the next due date that follows from it. A record that is not due answers 409.
+ */
+export async function markVaccinationDone(
+  db: Database,
+  userId: string,
+  id: string,
+  date?: string,
+): Promise<VaccinationRecord> {
+  const row = await findOwn(db, userId, id);
+  const today = serverToday();
+  // A keeper east of Greenwich may already be on tomorrow's date: judge "due" with that slack.
+  if (vaccinationStatus(row, addDaysIso(today, 1)) === "completed") {
+    throw new AppError(409, "NOT_DUE", "This vaccination is not due yet");
+  }
+  const doneOn = date ?? today;
+  if (doneOn < row.date) {
+    throw new AppError(400, "BAD_REQUEST", "Date cannot be before the previous vaccination");
+  }
+  const [updated] = await db
+    .update(vaccinations)
+    .set({ date: doneOn, nextDue: nextDueDate(row.vaccine, doneOn), updatedAt: new Date() })
+    .where(and(eq(vaccinations.id, id), eq(vaccinations.userId, userId)))
+    .returning();
+  return toVaccinationRecord(updated!, today);
+}
+
+/** Deletes one of the keeper's records. */
+export async function deleteVaccination(db: Database, userId: string, id: string): Promise<void> {
+  const deleted = await db
+    .delete(vaccinations)
+    .where(and(eq(vaccinations.id, id), eq(vaccinations.userId, userId)))
+    .returning({ id: vaccinations.id });
+  if (deleted.length === 0) throw notFound("Vaccination record");
+}
+
+/**
+ * Moves records from a signed-out visitor's local storage into the account. A record already
+ * imported (same local id) is skipped; a bird id that is not in the keeper's flock is dropped and
+ * only the bird's name kept. Returns how many records were new.
+ */
+export async function importVaccinations(
+  db: Database,
+  userId: string,
+  records: LocalVaccinationRecord[],
+): Promise<number> {
+  if (records.length === 0) return 0;
+  const birdIds = [...new Set(records.map((r) => r.birdId).filter((v): v is string => !!v))];
+  const own = await ownBirdIds(db, userId, birdIds);
+  const inserted = await db
+    .insert(vaccinations)
+    .values(
+      records.map((r) => ({
+        userId,
+        clientId: r.id,
+        vaccine: r.vaccine,
+        birdId: r.birdId && own.has(r.birdId) ? r.birdId : null,
+        birdName: r.birdName,
+        date: r.date,
+        nextDue: nextDueDate(r.vaccine, r.date),
+        notes: r.notes ?? null,
+      })),
+    )
+    .onConflictDoNothing({ target: [vaccinations.userId, vaccinations.clientId] })
+    .returning({ id: vaccinations.id });
+  return inserted.length;
+}

@@ -1,0 +1,67 @@
+import { and, desc, eq, gte } from "drizzle-orm";
+import { addDaysIso } from "@flockkeeper/shared/schemas/common";
+import type {
+  BodyCondition,
+  WeightRecord,
+  createWeightRecordBody,
+} from "@flockkeeper/shared/schemas/production";
+import type { z } from "zod";
+import type { Database } from "../../db/client";
+import { chickens, weightRecords } from "../../db/schema/index";
+import { assertOwnBirds, resolveToday } from "../production/production.service";
+
+type Row = typeof weightRecords.$inferSelect;
+
+/** Most rows a recent list returns (the dashboard shows 5). */
+const RECENT_LIMIT = 100;
+
+export function toWeightRecord(row: Row, chickenName: string): WeightRecord {
+  return {
+    id: row.id,
+    chickenId: row.chickenId,
+    chickenName,
+    date: row.date,
+    weight: row.weight,
+    bodyCondition: row.bodyCondition as BodyCondition,
+    notes: row.notes,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A weigh-in of one of the keeper's birds (404 for anyone else's bird, nothing written). */
+export async function createWeightRecord(
+  db: Database,
+  userId: string,
+  body: z.output<typeof createWeightRecordBody>,
+): Promise<WeightRecord> {
+  const names = await assertOwnBirds(db, userId, [body.chickenId]);
+  const [row] = await db
+    .insert(weightRecords)
+    .values({
+      userId,
+      chickenId: body.chickenId,
+      date: body.date,
+      weight: body.weight,
+      bodyCondition: body.bodyCondition,
+      notes: body.notes ?? null,
+    })
+    .returning();
+  return toWeightRecord(row!, names.get(body.chickenId)!);
+}
+
+/** The keeper's weigh-ins of the last `days` days (today included), newest first. */
+export async function recentWeightRecords(
+  db: Database,
+  userId: string,
+  q: { days: number; today?: string },
+): Promise<WeightRecord[]> {
+  const since = addDaysIso(resolveToday(q.today), -(q.days - 1));
+  const rows = await db
+    .select({ r: weightRecords, name: chickens.name })
+    .from(weightRecords)
+    .innerJoin(chickens, eq(chickens.id, weightRecords.chickenId))
+    .where(and(eq(weightRecords.userId, userId), gte(weightRecords.date, since)))
+    .orderBy(desc(weightRecords.date), desc(weightRecords.createdAt))
+    .limit(RECENT_LIMIT);
+  return rows.map(({ r, name }) => toWeightRecord(r, name));
+}

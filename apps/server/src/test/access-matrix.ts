@@ -1,0 +1,570 @@
+/**
+ * The access-control matrix: every route the server registers, keyed by `"METHOD /url/pattern"`
+ * exactly as Fastify registers it (`ALL` for a route registered with `app.all`), and who may use it.
+ * `access-matrix.test.ts` builds the real app, lists its routes and fails for a route with no entry
+ * here or an entry with no route, then probes every entry as a signed-out visitor, as another
+ * keeper and as a signed-in non-admin.
+ *
+ * Adding a route: add one entry. Its request is built from the pattern (`:id` and friends filled
+ * from `params`) and from `query` / `payload`, using the seeded keeper's real ids (`Seed`), so the
+ * probe addresses a record that exists and belongs to someone else. HEAD twins of GET routes are
+ * not listed: they share their GET route's entry (and are probed signed out with it).
+ *
+ * - `public`: no keeper data (health, knowledge lookups, sign-in, SEO). Say why.
+ * - `keeper`: reads or writes keeper data: 401 signed out; another keeper gets 404 for the owner's
+ *   record, or (`stranger`, with a reason) acts on their own data only. The owner's data must be
+ *   unchanged afterwards.
+ * - `keeper-list`: a read of the caller's own collection or summary: 401 signed out; another keeper
+ *   gets an empty list (or `strangerSees`: an empty summary) while the owner's answer differs.
+ * - `admin`: 401/403 to a signed-out visitor and to a signed-in non-admin; the handler never runs.
+ * - `optional-user`: works signed in or out, but must not leak or touch another keeper's data.
+ */
+import { inflateRawSync } from "node:zlib";
+import type { TestUser } from "./helpers";
+
+/** What the test seeds through the API before probing: a keeper (the owner) with one of everything. */
+export type Seed = {
+  owner: TestUser;
+  /** Unique text written into the owner's records; no other caller's answer may contain it. */
+  mark: string;
+  /** The server's UTC date. */
+  today: string;
+  chickenId: string;
+  eggRecordId: string;
+  hatchId: string;
+  vaccinationId: string;
+  recentSearchId: string;
+  analysisId: string;
+  imageFile: string;
+  /** The owner's JSON export (for the import probe). */
+  exportDoc: unknown;
+  /** A photo for the analysis probes, as a data URL. */
+  photo: string;
+  /** Another picture (base64 PNG) for upload probes; not the owner's, so its address differs. */
+  probeImage: string;
+  /** Text in the admin's seeded records (ads are public, so not the keeper's `mark`). */
+  adminMark: string;
+  adId: string;
+  partnerId: string;
+};
+
+/** A decoded answer: JSON when it is JSON, else the text. */
+export type Answer = { status: number; body: unknown; text: string };
+
+export type Probe = {
+  params?: (s: Seed) => Record<string, string>;
+  query?: (s: Seed) => Record<string, string>;
+  payload?: (s: Seed) => unknown;
+};
+
+/** A check of another keeper's (or visitor's) answer, with the reason it is right. */
+export type Sees = { why: string; check: (a: Answer, caller: TestUser | null) => boolean };
+
+export type PublicEntry = {
+  access: "public";
+  why: string;
+  /** A signed-out request that must answer `status` (omitted when the route calls out, e.g. weather). */
+  probe?: Probe & { status: number };
+};
+export type KeeperEntry = Probe & {
+  access: "keeper";
+  /** Default: 404 for another keeper. Otherwise the status another keeper gets, acting on their own data. */
+  stranger?: { status: number; why: string };
+};
+export type KeeperListEntry = Probe & {
+  access: "keeper-list";
+  /** Default: an empty list. */
+  strangerSees?: Sees;
+  /** Further requests naming one of the owner's ids: another keeper gets 404. */
+  variants?: Probe[];
+  /** Turns a binary answer into text for the checks (e.g. unzip). */
+  decode?: (raw: Buffer) => string;
+};
+export type AdminEntry = Probe & { access: "admin" };
+export type OptionalUserEntry = Probe & {
+  access: "optional-user";
+  why: string;
+  signedOut: number;
+  stranger: number;
+  strangerSees?: Sees;
+};
+export type MatrixEntry =
+  PublicEntry | KeeperEntry | KeeperListEntry | AdminEntry | OptionalUserEntry;
+
+const id = (key: keyof Seed) => (s: Seed) => ({ id: String(s[key]) });
+const emptyArray = (v: unknown) => Array.isArray(v) && v.length === 0;
+const obj = (a: Answer) => (a.body ?? {}) as Record<string, unknown>;
+const ownChicken = (s: Seed) => ({ chickenId: s.chickenId });
+/** A CSV with its header line only. */
+const headerOnly = (text: string) => text.trim().split(/\r?\n/).length === 1;
+
+const validAd = (s: Seed) => ({
+  title: `${s.adminMark} ad`,
+  description: "Probe",
+  category: "feed",
+  isActive: 1,
+});
+const validPartner = (s: Seed) => ({
+  name: `${s.adminMark} partner`,
+  baseUrl: "https://example.com",
+  title: "Probe",
+  category: "feed",
+});
+
+export const accessMatrix: Record<string, MatrixEntry> = {
+  // ------------------------------------------------------------------ sign-in (auth plugin)
+  "ALL /oidc/*": {
+    access: "public",
+    why: "the built-in OpenID provider (discovery, authorize, token); it holds no keeper data",
+    probe: { params: () => ({ "*": ".well-known/openid-configuration" }), status: 200 },
+  },
+  "GET /api/builtin-signin/:uid": {
+    access: "public",
+    why: "the built-in provider's sign-in page",
+    probe: { params: () => ({ uid: "no-such-interaction" }), status: 400 },
+  },
+  "POST /api/builtin-signin/:uid": {
+    access: "public",
+    why: "the built-in provider's sign-in form",
+    probe: { params: () => ({ uid: "no-such-interaction" }), status: 400 },
+  },
+  "GET /api/login": { access: "public", why: "starts sign-in", probe: { status: 302 } },
+  "GET /api/callback": {
+    access: "public",
+    why: "finishes sign-in (no transaction cookie: back to the error page)",
+    probe: { status: 302 },
+  },
+  "GET /api/login/error": {
+    access: "public",
+    why: "the sign-in error page",
+    probe: { status: 400 },
+  },
+  "GET /api/logout": {
+    access: "optional-user",
+    why: "ends only the caller's own session",
+    signedOut: 302,
+    stranger: 302,
+  },
+  "POST /api/logout": {
+    access: "optional-user",
+    why: "ends only the caller's own session",
+    signedOut: 302,
+    stranger: 302,
+  },
+  "GET /api/auth/user": {
+    access: "keeper-list",
+    strangerSees: {
+      why: "the caller's own profile",
+      check: (a, caller) => obj(a).id === caller?.user.id,
+    },
+  },
+
+  // ------------------------------------------------------------------ platform
+  "GET /api/health": { access: "public", why: "liveness", probe: { status: 200 } },
+  "GET /server-pages.css": {
+    access: "public",
+    why: "style of the server-rendered pages (the web build and its SPA fallback are not routes in tests)",
+    probe: { status: 200 },
+  },
+  "GET /sitemap.xml": { access: "public", why: "SEO", probe: { status: 200 } },
+  "GET /robots.txt": { access: "public", why: "SEO", probe: { status: 200 } },
+  "GET /api/stats": {
+    access: "public",
+    why: "marketing totals over all keepers",
+    probe: { status: 200 },
+  },
+  "POST /api/newsletter": {
+    access: "public",
+    why: "subscribes an email address; no keeper data",
+    probe: {
+      payload: (s) => ({ email: `${s.adminMark}-probe@example.com`, consent: true }),
+      status: 200,
+    },
+  },
+  "POST /api/track-click": {
+    access: "optional-user",
+    why: "records a click for the caller (or nobody); answers nothing",
+    payload: () => ({
+      elementName: "Matrix",
+      elementType: "button",
+      page: "/",
+      sessionId: "matrixSession01",
+    }),
+    signedOut: 204,
+    stranger: 204,
+  },
+  "GET /api/advertisements": {
+    access: "public",
+    why: "the active ads shown to everyone",
+    probe: { status: 200 },
+  },
+  "GET /api/affiliate-blocks": {
+    access: "public",
+    why: "the affiliate blocks shown to everyone",
+    probe: { status: 200 },
+  },
+
+  // ------------------------------------------------------------------ knowledge lookups
+  "GET /api/food-items/search": {
+    access: "public",
+    why: "knowledge base lookup",
+    probe: { query: () => ({ name: "kale" }), status: 200 },
+  },
+  "GET /api/food-items/suggestions": {
+    access: "public",
+    why: "knowledge base lookup",
+    probe: { query: () => ({ q: "ka" }), status: 200 },
+  },
+  "POST /api/food-items/bulk-search": {
+    access: "public",
+    why: "knowledge base lookup",
+    probe: { payload: () => ({ names: ["kale"] }), status: 200 },
+  },
+  "POST /api/health-conditions/diagnose": {
+    access: "public",
+    why: "knowledge base lookup",
+    probe: { payload: () => ({ symptoms: ["sneezing"] }), status: 200 },
+  },
+  "GET /api/breeds": { access: "public", why: "knowledge base lookup", probe: { status: 200 } },
+  "GET /api/weather": {
+    access: "public",
+    why: "a forecast for a location (no probe: it calls the forecast service)",
+  },
+
+  // ------------------------------------------------------------------ images
+  "POST /api/images": {
+    access: "keeper",
+    payload: (s) => ({ image: s.probeImage }),
+    stranger: { status: 201, why: "stores the caller's own upload" },
+  },
+  "GET /api/images/:file": {
+    access: "public",
+    why: "content-addressed photos: the address is a SHA-256 of the bytes, served to whoever has it",
+    probe: { params: (s) => ({ file: s.imageFile }), status: 200 },
+  },
+
+  // ------------------------------------------------------------------ flock
+  "GET /api/chickens": { access: "keeper-list" },
+  "GET /api/chickens/:id": { access: "keeper", params: id("chickenId") },
+  "POST /api/chickens": {
+    access: "keeper",
+    payload: () => ({ name: "Probe hen", breed: "Sussex" }),
+    stranger: { status: 201, why: "adds a bird to the caller's own flock" },
+  },
+  "PATCH /api/chickens/:id": {
+    access: "keeper",
+    params: id("chickenId"),
+    payload: () => ({ name: "Stolen", healthStatus: "healthy" }),
+  },
+  "DELETE /api/chickens/:id": { access: "keeper", params: id("chickenId") },
+
+  "GET /api/egg-records": { access: "keeper-list", query: ownChicken },
+  "GET /api/egg-records/stats": {
+    access: "keeper-list",
+    strangerSees: {
+      why: "the caller's own (empty) counts",
+      check: (a) => obj(a).eggsLast30Days === 0 && obj(a).layingBirds === 0,
+    },
+    variants: [{ query: ownChicken }],
+  },
+  "GET /api/egg-records/analytics": {
+    access: "keeper-list",
+    strangerSees: {
+      why: "the caller's own (empty) totals",
+      check: (a) => emptyArray(obj(a).perBird) && emptyArray(obj(a).quality),
+    },
+    variants: [{ query: ownChicken }],
+  },
+  "POST /api/egg-records": {
+    access: "keeper",
+    payload: (s) => ({ chickenId: s.chickenId, date: s.today, eggsLaid: 1 }),
+  },
+  "POST /api/egg-records/batch": {
+    access: "keeper",
+    payload: (s) => ({ date: s.today, records: [{ chickenId: s.chickenId, eggsLaid: 1 }] }),
+  },
+
+  "GET /api/hatch-records/active": { access: "keeper-list" },
+  "GET /api/hatch-records": { access: "keeper-list" },
+  "POST /api/hatch-records": {
+    access: "keeper",
+    payload: (s) => ({ eggSource: "Probe", species: "chicken", incubationStartDate: s.today }),
+    stranger: { status: 201, why: "starts an incubation of the caller's own" },
+  },
+  "PATCH /api/hatch-records/:id/mark-success": {
+    access: "keeper",
+    params: id("hatchId"),
+    payload: () => ({ success: false }),
+  },
+
+  "GET /api/vaccinations": { access: "keeper-list" },
+  "POST /api/vaccinations": {
+    access: "keeper",
+    payload: (s) => ({
+      vaccine: "Marek's Disease",
+      birdId: s.chickenId,
+      birdName: "Probe",
+      date: s.today,
+    }),
+  },
+  "POST /api/vaccinations/import": {
+    access: "keeper",
+    payload: (s) => ({
+      records: [
+        {
+          id: "local-1",
+          vaccine: "Marek's Disease",
+          birdId: s.chickenId,
+          birdName: "Probe",
+          date: s.today,
+        },
+      ],
+    }),
+    stranger: {
+      status: 200,
+      why: "imports into the caller's own records; a bird id outside their flock is dropped",
+    },
+  },
+  "PATCH /api/vaccinations/:id/done": {
+    access: "keeper",
+    params: id("vaccinationId"),
+    payload: (s) => ({ date: s.today }),
+  },
+  "DELETE /api/vaccinations/:id": { access: "keeper", params: id("vaccinationId") },
+
+  "GET /api/recent-searches": { access: "keeper-list" },
+  "POST /api/recent-searches": {
+    access: "keeper",
+    payload: () => ({ term: "kale" }),
+    stranger: { status: 201, why: "records the caller's own search" },
+  },
+  "DELETE /api/recent-searches/:id": { access: "keeper", params: id("recentSearchId") },
+
+  // ------------------------------------------------------------------ photo analyses
+  "POST /api/analyze-feces": {
+    access: "optional-user",
+    why: "open to everyone; a keeper may attach only a bird of their own",
+    payload: (s) => ({ image: s.photo, birdId: s.chickenId }),
+    signedOut: 200,
+    stranger: 404,
+  },
+  "POST /api/analyze-health": {
+    access: "optional-user",
+    why: "open to everyone; a keeper may attach only a bird of their own",
+    payload: (s) => ({ image: s.photo, species: "chicken", birdId: s.chickenId }),
+    signedOut: 200,
+    stranger: 404,
+  },
+  "POST /api/identify-bird-breed": {
+    access: "optional-user",
+    why: "open to everyone; a keeper may attach only a bird of their own",
+    payload: (s) => ({ image: s.photo, birdId: s.chickenId }),
+    signedOut: 200,
+    stranger: 404,
+  },
+  "GET /api/analyses": { access: "keeper-list", query: (s) => ({ birdId: s.chickenId }) },
+  "GET /api/analyses/:id": { access: "keeper", params: id("analysisId") },
+  "DELETE /api/analyses/:id": { access: "keeper", params: id("analysisId") },
+
+  // ------------------------------------------------------------------ production
+  "GET /api/feed-records/recent": { access: "keeper-list" },
+  "POST /api/feed-records": {
+    access: "keeper",
+    payload: (s) => ({ chickenId: s.chickenId, date: s.today, feedType: "Layer", feedAmount: 1 }),
+  },
+  "POST /api/feed-records/flock": {
+    access: "keeper",
+    payload: (s) => ({ date: s.today, feedType: "Layer", feedAmount: 1 }),
+    stranger: {
+      status: 400,
+      why: "records feed for the caller's own birds only (a new keeper has none)",
+    },
+  },
+  "GET /api/weight-records/recent": { access: "keeper-list" },
+  "POST /api/weight-records": {
+    access: "keeper",
+    payload: (s) => ({ chickenId: s.chickenId, date: s.today, weight: 5 }),
+  },
+  "GET /api/environmental-records/recent": { access: "keeper-list" },
+  "POST /api/environmental-records": {
+    access: "keeper",
+    payload: (s) => ({ date: s.today, temperature: 70 }),
+    stranger: { status: 201, why: "records the caller's own coop reading" },
+  },
+  "GET /api/production/summary": {
+    access: "keeper-list",
+    strangerSees: {
+      why: "the caller's own (empty) totals",
+      check: (a) => obj(a).totalEggs === 0 && obj(a).totalFeedLbs === 0,
+    },
+  },
+  "GET /api/production/trends": {
+    access: "keeper-list",
+    strangerSees: {
+      why: "the caller's own (empty) trends",
+      check: (a) =>
+        emptyArray(obj(a).layers) &&
+        (obj(a).birdsByHealth as { count: number }[]).every((b) => b.count === 0),
+    },
+  },
+  "GET /api/production/export/:type": {
+    access: "keeper-list",
+    params: () => ({ type: "eggs" }),
+    strangerSees: { why: "the caller's own (empty) CSV", check: (a) => headerOnly(a.text) },
+  },
+  "GET /api/disease-alerts/active": { access: "keeper-list" },
+  "GET /api/health-predictions/recent": { access: "keeper-list" },
+  "POST /api/health-predictions/generate": {
+    access: "keeper",
+    stranger: { status: 201, why: "predicts for the caller's own birds" },
+  },
+
+  // ------------------------------------------------------------------ weather place
+  "GET /api/weather/place": {
+    access: "keeper-list",
+    strangerSees: { why: "the caller has no saved place", check: (a) => obj(a).place === null },
+  },
+  "PUT /api/weather/place": {
+    access: "keeper",
+    payload: () => ({ name: "Probe town", latitude: 10, longitude: 10 }),
+    stranger: { status: 200, why: "saves the caller's own place" },
+  },
+  "DELETE /api/weather/place": {
+    access: "keeper",
+    stranger: { status: 204, why: "forgets the caller's own place" },
+  },
+
+  // ------------------------------------------------------------------ account
+  "GET /api/account/settings": {
+    access: "keeper-list",
+    strangerSees: {
+      why: "the caller's own (default) settings",
+      check: (a) => obj(a).eggPrice === null && obj(a).weatherPlace === null,
+    },
+  },
+  "PATCH /api/account/settings": {
+    access: "keeper",
+    payload: () => ({ weightUnit: "kg" }),
+    stranger: { status: 200, why: "changes the caller's own settings" },
+  },
+  "GET /api/account/sessions": {
+    access: "keeper-list",
+    strangerSees: {
+      why: "the caller's own single session",
+      check: (a) => Array.isArray(a.body) && a.body.length === 1,
+    },
+  },
+  "POST /api/account/sessions/sign-out-everywhere": {
+    access: "keeper",
+    stranger: { status: 200, why: "ends the caller's own sessions" },
+  },
+  "GET /api/account/export": {
+    access: "keeper-list",
+    strangerSees: {
+      why: "the caller's own (empty) account",
+      check: (a, caller) => {
+        const doc = obj(a) as { account?: { id?: string }; tables?: Record<string, unknown[]> };
+        return (
+          doc.account?.id === caller?.user.id && Object.values(doc.tables ?? {}).every(emptyArray)
+        );
+      },
+    },
+  },
+  "GET /api/account/export.zip": {
+    access: "keeper-list",
+    decode: unzipText,
+    strangerSees: {
+      why: "the caller's own (empty) CSV files",
+      check: (a) => a.text.split("\u0000").every(headerOnly),
+    },
+  },
+  "POST /api/account/import": {
+    access: "keeper",
+    payload: (s) => s.exportDoc,
+    stranger: {
+      status: 200,
+      why: "copies the file into the caller's own (empty) account with new ids",
+    },
+  },
+  "DELETE /api/account": {
+    access: "keeper",
+    payload: (s) => ({ confirmEmail: s.owner.user.email }),
+    stranger: { status: 400, why: "deletes only the caller's account, confirmed by their email" },
+  },
+
+  // ------------------------------------------------------------------ admin
+  "POST /api/admin/login": {
+    access: "optional-user",
+    why: "the admin gate: a keeper not listed in ADMIN_EMAILS is refused",
+    payload: () => ({}),
+    signedOut: 401,
+    stranger: 401,
+  },
+  "POST /api/admin/logout": {
+    access: "optional-user",
+    why: "ends only the caller's admin session",
+    signedOut: 204,
+    stranger: 204,
+  },
+  "GET /api/admin/session": {
+    access: "optional-user",
+    why: "tells the caller whether they are an admin",
+    signedOut: 200,
+    stranger: 200,
+    strangerSees: {
+      why: "not an admin",
+      check: (a) => obj(a).isAdmin === false && obj(a).email === null,
+    },
+  },
+  "GET /api/admin/analytics": { access: "admin" },
+  "GET /api/admin/newsletter-subscribers": { access: "admin" },
+  "GET /api/admin/newsletter-subscribers.csv": { access: "admin" },
+  "GET /api/admin/advertisements": { access: "admin" },
+  "POST /api/admin/advertisements": { access: "admin", payload: validAd },
+  "PATCH /api/admin/advertisements/:id": {
+    access: "admin",
+    params: id("adId"),
+    payload: () => ({ isActive: 0 }),
+  },
+  "DELETE /api/admin/advertisements/:id": { access: "admin", params: id("adId") },
+  "GET /api/admin/affiliates": { access: "admin" },
+  "POST /api/admin/affiliates": { access: "admin", payload: validPartner },
+  "GET /api/admin/affiliates/performance": { access: "admin" },
+  "POST /api/admin/affiliates/examples": { access: "admin" },
+  "PATCH /api/admin/affiliates/:id": {
+    access: "admin",
+    params: id("partnerId"),
+    payload: () => ({ isActive: false }),
+  },
+  "PUT /api/admin/affiliates/:id/application": {
+    access: "admin",
+    params: id("partnerId"),
+    payload: () => ({ status: "approved" }),
+  },
+  "DELETE /api/admin/affiliates/:id": { access: "admin", params: id("partnerId") },
+};
+
+/**
+ * The text of every file in a ZIP (deflated or stored), joined by NUL characters, read through
+ * the central directory so entries written with data descriptors work too.
+ */
+export function unzipText(zip: Buffer): string {
+  const eocd = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (eocd < 0) throw new Error("not a zip file");
+  const count = zip.readUInt16LE(eocd + 10);
+  let p = zip.readUInt32LE(eocd + 16);
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const method = zip.readUInt16LE(p + 10);
+    const size = zip.readUInt32LE(p + 20);
+    const nameLen = zip.readUInt16LE(p + 28);
+    const extraLen = zip.readUInt16LE(p + 30);
+    const commentLen = zip.readUInt16LE(p + 32);
+    const local = zip.readUInt32LE(p + 42);
+    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    const data = zip.subarray(start, start + size);
+    out.push((method === 8 ? inflateRawSync(data) : data).toString("utf8"));
+    p += 46 + nameLen + extraLen + commentLen;
+  }
+  return out.join("\u0000");
+}
