@@ -1,0 +1,206 @@
+import { lazy, Suspense, useEffect, useState } from "react";
+import { Link, NavLink, Outlet, useLocation } from "react-router";
+import { Menu, X, Feather } from "lucide-react";
+import { displayName, signOut, useAuth } from "@/lib/auth";
+import { installClickTracking } from "@/lib/track-click";
+import { useToastState } from "@/lib/toast";
+import { cn } from "@/lib/cn";
+import { InstallButton } from "@/components/install-prompt";
+import { SignInWithInfoButton } from "@/components/sign-in-button";
+import { NAV_ITEMS } from "./nav";
+import { ConnectionBanners } from "./banners";
+import { useNavigationPending } from "./navigation";
+
+// Radix Toast loads with the first toast, keeping it out of the first paint.
+const Toaster = lazy(() => import("@/components/ui/toaster").then((m) => ({ default: m.Toaster })));
+
+function LazyToaster() {
+  const item = useToastState();
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (item) setWanted(true);
+  }, [item]);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}
+
+const SOCIAL_URL = "https://www.facebook.com/";
+
+function AuthControls({ compact = false }: { compact?: boolean }) {
+  const { user, isLoading } = useAuth();
+  if (isLoading) return <span className="h-9 w-20" aria-hidden />;
+  if (!user) {
+    return (
+      <SignInWithInfoButton className="h-10 rounded-lg bg-amber-700 px-4 text-sm font-semibold text-white hover:bg-amber-800 focus-visible:outline-3 focus-visible:outline-blue-700" />
+    );
+  }
+  return (
+    <div className={cn("flex items-center gap-2", compact && "flex-col items-start")}>
+      <Link
+        to="/account"
+        className="text-sm font-semibold text-stone-900 underline-offset-2 hover:underline"
+        data-testid="user-name"
+      >
+        {displayName(user)}
+      </Link>
+      <button
+        type="button"
+        onClick={() => signOut()}
+        className="h-10 rounded-lg border border-stone-300 px-3 text-sm font-semibold text-stone-800 hover:bg-stone-100 focus-visible:outline-3 focus-visible:outline-blue-700"
+      >
+        Log out
+      </button>
+    </div>
+  );
+}
+
+function Header() {
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setOpen(false), [location.pathname]);
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    cn(
+      "rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap hover:bg-amber-100 focus-visible:outline-3 focus-visible:outline-blue-700",
+      isActive ? "text-amber-900 underline decoration-2 underline-offset-4" : "text-stone-800",
+    );
+  return (
+    <header className="sticky top-0 z-30 border-b border-amber-200 bg-amber-50/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4">
+        <Link
+          to="/"
+          className="flex items-center gap-2 text-lg font-extrabold text-amber-900"
+          aria-label="FlockKeeper home"
+        >
+          <Feather aria-hidden className="text-amber-700" /> FlockKeeper
+        </Link>
+        <nav
+          aria-label="Main"
+          className="hidden flex-1 items-center justify-center gap-0.5 xl:flex"
+        >
+          {NAV_ITEMS.map((item) => (
+            <NavLink key={item.to} to={item.to} end={item.to === "/"} className={linkClass}>
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="hidden items-center gap-2 xl:flex">
+          <a
+            href={SOCIAL_URL}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="text-sm text-stone-700 underline"
+            data-track="Facebook"
+            data-track-type="social"
+          >
+            Facebook
+          </a>
+          <AuthControls />
+        </div>
+        <button
+          type="button"
+          className="rounded-md p-2 text-stone-900 focus-visible:outline-3 focus-visible:outline-blue-700 xl:hidden"
+          aria-expanded={open}
+          aria-controls="mobile-menu"
+          aria-label={open ? "Close menu" : "Open menu"}
+          onClick={() => setOpen((o) => !o)}
+        >
+          {open ? <X aria-hidden /> : <Menu aria-hidden />}
+        </button>
+      </div>
+      {open && (
+        <div id="mobile-menu" className="border-t border-amber-200 bg-amber-50 px-4 pb-4 xl:hidden">
+          <nav aria-label="Mobile" className="flex flex-col py-2">
+            {NAV_ITEMS.filter((i) => i.mobile).map((item) => (
+              <NavLink key={item.to} to={item.to} end={item.to === "/"} className={linkClass}>
+                {item.label}
+              </NavLink>
+            ))}
+            <a
+              href={SOCIAL_URL}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="px-2 py-2 text-sm text-stone-800"
+            >
+              Follow us on Facebook
+            </a>
+          </nav>
+          <AuthControls compact />
+        </div>
+      )}
+    </header>
+  );
+}
+
+function Footer() {
+  return (
+    <footer className="mt-12 border-t border-stone-200 bg-stone-50 text-sm text-stone-700">
+      <div className="mx-auto max-w-7xl space-y-3 px-4 py-6">
+        <p role="note" className="rounded-lg bg-amber-100 p-3 text-amber-950">
+          <strong>Educational information only.</strong> FlockKeeper is not a substitute for a
+          veterinarian and accepts no liability for decisions made from it. If a bird is seriously
+          ill or injured, contact a vet.
+        </p>
+        <nav aria-label="Footer" className="flex flex-wrap gap-x-4 gap-y-2">
+          <Link to="/legal" className="underline">
+            Legal &amp; privacy
+          </Link>
+          <Link to="/chicken-care-guide" className="underline">
+            Care guide
+          </Link>
+          <Link to="/competitors" className="underline">
+            Compare
+          </Link>
+          <Link to="/features" className="underline">
+            Features
+          </Link>
+          <Link to="/blog" className="underline">
+            Blog
+          </Link>
+          <InstallButton />
+        </nav>
+        <p>© {new Date().getFullYear()} FlockKeeper</p>
+      </div>
+    </footer>
+  );
+}
+
+function RouteProgress() {
+  const pending = useNavigationPending();
+  if (!pending) return null;
+  return (
+    <div
+      className="fixed top-0 left-0 z-50 h-1 w-full animate-pulse bg-amber-600"
+      role="progressbar"
+      aria-label="Loading page"
+    />
+  );
+}
+
+/** The frame around every page: header, banners, content, footer and toasts. */
+export function Layout() {
+  useEffect(() => installClickTracking(), []);
+  return (
+    <div className="flex min-h-dvh flex-col bg-amber-50/40 text-stone-900">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-white focus:p-2"
+      >
+        Skip to content
+      </a>
+      <RouteProgress />
+      <Header />
+      <ConnectionBanners />
+      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
+        <Suspense fallback={<p className="text-stone-600">Loading…</p>}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <LazyToaster />
+    </div>
+  );
+}

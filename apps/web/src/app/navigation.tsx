@@ -1,0 +1,40 @@
+import {
+  createContext,
+  useContext,
+  useLayoutEffect,
+  useState,
+  useTransition,
+  type ReactNode,
+} from "react";
+import { Router, UNSAFE_createBrowserHistory as createBrowserHistory } from "react-router";
+
+const PendingContext = createContext(false);
+
+/** True while a navigation waits for the next page's code (drives the top progress bar). */
+export const useNavigationPending = () => useContext(PendingContext);
+
+/**
+ * React Router's declarative `BrowserRouter`, with the navigation run as our own transition: the
+ * current page stays on screen while the next route's chunk loads, and `isPending` tells the
+ * layout to show progress. The data router (`createBrowserRouter`) would do the same but costs
+ * about 16 KB gzip more in the entry chunk for loaders, actions and fetchers this app never uses.
+ */
+export function AppRouter({ children }: { children: ReactNode }) {
+  const [history] = useState(() => createBrowserHistory({ v5Compat: true }));
+  const [state, setState] = useState({ action: history.action, location: history.location });
+  const [pending, startTransition] = useTransition();
+  useLayoutEffect(
+    () =>
+      history.listen(({ action, location }) =>
+        startTransition(() => setState({ action, location })),
+      ),
+    [history],
+  );
+  return (
+    <PendingContext value={pending}>
+      <Router location={state.location} navigationType={state.action} navigator={history}>
+        {children}
+      </Router>
+    </PendingContext>
+  );
+}

@@ -1,0 +1,78 @@
+import { use, type ComponentType } from "react";
+import { matchRoutes, Outlet, Route, Routes, useLocation } from "react-router";
+import { ErrorBoundary } from "./error-boundary";
+import { Layout } from "./layout";
+import { ROUTES } from "./routes";
+
+// Vite turns each route file into its own chunk: a route loads only what it shows.
+const pages = import.meta.glob<{ default: ComponentType }>("./routes/*.tsx");
+
+type RouteFile = (typeof ROUTES)[number]["file"];
+/**
+ * A page module promise. It carries its outcome (`status`, `value`, `reason`: React's thenable
+ * protocol), so `use()` returns a loaded page at once instead of suspending.
+ */
+type PagePromise = Promise<ComponentType>;
+const loading = new Map<RouteFile, PagePromise>();
+
+/** Loads (once) the chunk of one route file. A failed load is forgotten so Try Again retries it. */
+export function loadPage(file: RouteFile): PagePromise {
+  let page = loading.get(file);
+  if (!page) {
+    const load = pages[`./routes/${file}.tsx`];
+    if (!load) throw new Error(`Missing route file routes/${file}.tsx`);
+    const promise: PagePromise = Object.assign(
+      load().then((m) => m.default),
+      { status: "pending" },
+    );
+    page = promise;
+    promise.then(
+      (value) => Object.assign(promise, { status: "fulfilled", value }),
+      (reason) => {
+        Object.assign(promise, { status: "rejected", reason });
+        loading.delete(file);
+      },
+    );
+    loading.set(file, page);
+  }
+  return page;
+}
+
+/** Starts loading the chunk of the page at `pathname` (before the first render, in main.tsx). */
+export function preloadRoute(pathname: string): PagePromise | undefined {
+  const match = matchRoutes(
+    ROUTES.map((r) => ({ path: r.path, file: r.file })),
+    pathname,
+  )?.at(-1);
+  return match ? loadPage(match.route.file) : undefined;
+}
+
+function RoutePage({ file }: { file: RouteFile }) {
+  const Page = use(loadPage(file));
+  return <Page />;
+}
+
+/** A page's render error shows the error screen inside the layout; moving to another page clears it. */
+function PageErrorBoundary() {
+  const { pathname } = useLocation();
+  return (
+    <ErrorBoundary resetKey={pathname}>
+      <Outlet />
+    </ErrorBoundary>
+  );
+}
+
+/** The app's routes: one layout, every spec route lazily loaded, one error screen. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route element={<PageErrorBoundary />}>
+          {ROUTES.map(({ path, file }) => (
+            <Route key={path} path={path} element={<RoutePage file={file} />} />
+          ))}
+        </Route>
+      </Route>
+    </Routes>
+  );
+}

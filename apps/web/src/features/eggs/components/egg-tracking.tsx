@@ -1,0 +1,134 @@
+import { Egg, Plus } from "lucide-react";
+import { useMemo, useState } from "react";
+import { eggListStartDate } from "@flockkeeper/shared/domain/flock";
+import type { Chicken } from "@flockkeeper/shared/schemas/chicken";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardTitle } from "@/components/ui/card";
+import { errorMessage } from "@/lib/api-client";
+import { localToday, useEggRecords, useEggStats } from "../api/egg-records";
+import { EggRecordDialog, QUALITY_LABELS, SIZE_LABELS } from "./egg-record-dialog";
+import { QuickCollection } from "./quick-collection";
+
+/** Egg Tracking tab: stats, add-record dialog, quick daily form and recent records. */
+export function EggTracking({
+  chickens,
+  tracked,
+}: {
+  chickens: Chicken[];
+  tracked: Chicken | null;
+}) {
+  const [open, setOpen] = useState(false);
+  const [showAll, setShowAll] = useState(false);
+  const today = localToday();
+  const stats = useEggStats(tracked?.id ?? null);
+  const records = useEggRecords({
+    chickenId: tracked?.id ?? null,
+    startDate: eggListStartDate(today),
+    endDate: today,
+  });
+  const names = useMemo(() => new Map(chickens.map((c) => [c.id, c.name])), [chickens]);
+  const list = records.data ?? [];
+  const shown = showAll ? list : list.slice(0, 15);
+
+  const tiles = [
+    { label: "Today", value: stats.data?.eggsToday },
+    { label: "This week", value: stats.data?.eggsThisWeek },
+    { label: "Last 30 days", value: stats.data?.eggsLast30Days },
+    { label: "Lay rate (30 days)", value: stats.data ? `${stats.data.layRate}%` : undefined },
+  ];
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-xl font-bold text-stone-900">
+          Egg Tracking{tracked ? `: ${tracked.name}` : ""}
+        </h2>
+        <Button
+          onClick={() => setOpen(true)}
+          disabled={chickens.length === 0}
+          data-track="Add Egg Record Open"
+        >
+          <Plus size={18} aria-hidden /> Add Egg Record
+        </Button>
+      </div>
+      {chickens.length === 0 && (
+        <Alert tone="info">Add a bird in My Flock first, then record its eggs here.</Alert>
+      )}
+      {stats.error ? (
+        <Alert tone="danger">Could not load egg stats: {errorMessage(stats.error)}</Alert>
+      ) : (
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Egg statistics">
+          {tiles.map((t) => (
+            <Card key={t.label} className="text-center">
+              <dt className="text-sm font-semibold text-stone-700">{t.label}</dt>
+              <dd
+                className="mt-1 text-2xl font-extrabold text-amber-900"
+                data-testid={`egg-stat-${t.label}`}
+              >
+                {t.value ?? "…"}
+              </dd>
+            </Card>
+          ))}
+        </dl>
+      )}
+      {stats.data && !tracked && (
+        <p className="text-sm text-stone-700">
+          Lay rate is eggs per laying bird per day over the last 30 days ({stats.data.layingBirds}{" "}
+          {stats.data.layingBirds === 1 ? "laying bird" : "laying birds"}).
+        </p>
+      )}
+      {!tracked && <QuickCollection chickens={chickens} />}
+      <Card>
+        <CardTitle>Recent records</CardTitle>
+        {records.error ? (
+          <Alert tone="danger" className="mt-2">
+            Could not load records: {errorMessage(records.error)}
+          </Alert>
+        ) : records.isLoading ? (
+          <p className="mt-2 text-stone-700">Loading...</p>
+        ) : list.length === 0 ? (
+          <p className="mt-2 text-stone-700">
+            <Egg className="mr-1 inline text-amber-700" size={18} aria-hidden />
+            No egg records in the last 30 days yet.
+          </p>
+        ) : (
+          <>
+            <ul className="mt-2 divide-y divide-stone-200" aria-label="Recent egg records">
+              {shown.map((r) => (
+                <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                  <div>
+                    <span className="font-semibold text-stone-900">
+                      {names.get(r.chickenId) ?? "Removed bird"}
+                    </span>
+                    <span className="ml-2 text-sm text-stone-700">{r.date}</span>
+                    {r.notes && <p className="text-sm text-stone-600">{r.notes}</p>}
+                  </div>
+                  <div className="flex flex-wrap items-center gap-1">
+                    <Badge tone="amber">
+                      {r.eggsLaid} {r.eggsLaid === 1 ? "egg" : "eggs"}
+                    </Badge>
+                    {r.eggQuality && <Badge>{QUALITY_LABELS[r.eggQuality]}</Badge>}
+                    {r.eggSize && <Badge>{SIZE_LABELS[r.eggSize]}</Badge>}
+                  </div>
+                </li>
+              ))}
+            </ul>
+            {list.length > shown.length && (
+              <Button variant="ghost" size="sm" className="mt-2" onClick={() => setShowAll(true)}>
+                Show all {list.length} records
+              </Button>
+            )}
+          </>
+        )}
+      </Card>
+      <EggRecordDialog
+        open={open}
+        onOpenChange={setOpen}
+        chickens={chickens}
+        defaultChickenId={tracked?.id ?? null}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+import { Minus, Plus } from "lucide-react";
+import { useMemo, useState, type FormEvent } from "react";
+import { isFemaleSex, type Chicken } from "@flockkeeper/shared/schemas/chicken";
+import { Button } from "@/components/ui/button";
+import { Card, CardTitle } from "@/components/ui/card";
+import { Input, Label } from "@/components/ui/input";
+import { errorMessage } from "@/lib/api-client";
+import { toast } from "@/lib/toast";
+import { localToday, useCreateEggRecordBatch, useEggRecords } from "../api/egg-records";
+import { toEggCount } from "./egg-record-dialog";
+
+const clamp = (n: number) => Math.min(10, Math.max(0, n));
+
+/**
+ * Quick daily collection: one screen to enter a day's count for every laying bird at once, with
+ * large +/- buttons for one-handed use. Birds left blank are not recorded.
+ */
+export function QuickCollection({ chickens }: { chickens: Chicken[] }) {
+  const today = localToday();
+  const [date, setDate] = useState(today);
+  const [counts, setCounts] = useState<Record<string, string>>({});
+  const save = useCreateEggRecordBatch();
+  const layers = useMemo(() => chickens.filter((c) => isFemaleSex(c.sex)), [chickens]);
+  const dayRecords = useEggRecords({ startDate: date, endDate: date }, layers.length > 0);
+  const already = useMemo(() => {
+    const m = new Map<string, number>();
+    for (const r of dayRecords.data ?? [])
+      m.set(r.chickenId, (m.get(r.chickenId) ?? 0) + r.eggsLaid);
+    return m;
+  }, [dayRecords.data]);
+
+  if (layers.length === 0) return null;
+
+  const step = (id: string, delta: number) =>
+    setCounts((c) => ({ ...c, [id]: String(clamp(toEggCount(c[id] ?? "") + delta)) }));
+
+  const entered = layers.filter((c) => (counts[c.id] ?? "").trim() !== "");
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (entered.length === 0) {
+      toast({ title: "Enter at least one count", variant: "destructive" });
+      return;
+    }
+    if (date > today) {
+      toast({ title: "Date cannot be in the future", variant: "destructive" });
+      return;
+    }
+    try {
+      const saved = await save.mutateAsync({
+        date,
+        records: entered.map((c) => ({
+          chickenId: c.id,
+          eggsLaid: clamp(toEggCount(counts[c.id]!)),
+        })),
+      });
+      toast({
+        title: "Egg record added successfully!",
+        description: `Saved ${saved.length} ${saved.length === 1 ? "bird" : "birds"} for ${date}.`,
+        variant: "success",
+      });
+      setCounts({});
+    } catch (err) {
+      toast({ title: `Failed to add egg record: ${errorMessage(err)}`, variant: "destructive" });
+    }
+  };
+
+  return (
+    <Card>
+      <form noValidate onSubmit={submit} aria-labelledby="quick-collection-title">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <CardTitle id="quick-collection-title">Quick daily collection</CardTitle>
+          <div>
+            <Label htmlFor="quick-date" className="sr-only">
+              Collection date
+            </Label>
+            <Input
+              id="quick-date"
+              type="date"
+              max={today}
+              value={date}
+              onChange={(e) => setDate(e.target.value || today)}
+              className="w-auto"
+            />
+          </div>
+        </div>
+        <p className="mt-1 text-sm text-stone-700">
+          Enter each laying bird&apos;s eggs for the day, then save once.
+        </p>
+        <ul className="mt-3 divide-y divide-stone-200">
+          {layers.map((c) => {
+            const inputId = `quick-${c.id}`;
+            const done = already.get(c.id);
+            return (
+              <li key={c.id} className="flex items-center justify-between gap-2 py-2">
+                <label htmlFor={inputId} className="min-w-0 flex-1">
+                  <span className="block truncate font-semibold text-stone-900">{c.name}</span>
+                  {done !== undefined && (
+                    <span className="block text-xs text-stone-600">Already recorded: {done}</span>
+                  )}
+                </label>
+                <div className="flex items-center gap-1">
+                  <Button
+                    variant="secondary"
+                    size="icon"
+                    aria-label={`One egg fewer for ${c.name}`}
+                    onClick={() => step(c.id, -1)}
+                  >
+                    <Minus aria-hidden />
+                  </Button>
+                  <Input
+                    id={inputId}
+                    inputMode="numeric"
+                    pattern="[0-9]*"
+                    placeholder="–"
+                    className="w-14 text-center text-lg"
+                    value={counts[c.id] ?? ""}
+                    onChange={(e) =>
+                      setCounts((x) => ({
+                        ...x,
+                        [c.id]: e.target.value.replace(/[^0-9]/g, "").slice(0, 2),
+                      }))
+                    }
+                    aria-label={`Eggs from ${c.name}`}
+                  />
+                  <Button
+                    variant="secondary"
+                    size="icon"
+                    aria-label={`One egg more for ${c.name}`}
+                    onClick={() => step(c.id, 1)}
+                  >
+                    <Plus aria-hidden />
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+        <Button
+          type="submit"
+          size="lg"
+          className="mt-3 w-full"
+          disabled={save.isPending}
+          data-track="Quick Collection Save"
+        >
+          {save.isPending
+            ? "Saving..."
+            : `Save ${entered.length > 0 ? entered.length : ""} ${entered.length === 1 ? "count" : "counts"}`.replace(
+                "  ",
+                " ",
+              )}
+        </Button>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,189 @@
+import { Bird, Pencil, Plus, Target, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { ageInWeeks, formatAgeWeeks } from "@flockkeeper/shared/domain/flock";
+import { sexLabel, type Chicken } from "@flockkeeper/shared/schemas/chicken";
+import { SPECIES_LABELS } from "@flockkeeper/shared/schemas/species";
+import { Alert } from "@/components/ui/alert";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Dialog } from "@/components/ui/dialog";
+import { errorMessage } from "@/lib/api-client";
+import { toast } from "@/lib/toast";
+import { useDeleteChicken } from "../api/save-chicken";
+import { ChickenFormDialog, HEALTH_LABELS } from "./chicken-form-dialog";
+
+const HEALTH_TONES: Record<Chicken["healthStatus"], BadgeTone> = {
+  healthy: "green",
+  sick: "red",
+  recovering: "yellow",
+  monitoring: "blue",
+};
+
+/** My Chickens: the keeper's birds with add, edit, remove and Track. */
+export function ChickenList({
+  chickens,
+  isLoading,
+  error,
+  trackedId,
+  onTrack,
+}: {
+  chickens: Chicken[];
+  isLoading: boolean;
+  error: unknown;
+  trackedId: string | null;
+  onTrack: (chicken: Chicken) => void;
+}) {
+  const [editing, setEditing] = useState<Chicken | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [removing, setRemoving] = useState<Chicken | null>(null);
+  const remove = useDeleteChicken();
+
+  const openAdd = () => {
+    setEditing(null);
+    setFormOpen(true);
+  };
+  const confirmRemove = async () => {
+    if (!removing) return;
+    try {
+      await remove.mutateAsync(removing.id);
+      toast({ title: "Chicken removed successfully!", variant: "success" });
+    } catch (err) {
+      toast({ title: `Failed to remove chicken: ${errorMessage(err)}`, variant: "destructive" });
+    } finally {
+      setRemoving(null);
+    }
+  };
+  const now = new Date();
+  const tz = now.getTimezoneOffset();
+
+  return (
+    <section aria-labelledby="my-birds-heading">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h2 id="my-birds-heading" className="text-xl font-bold text-stone-900">
+          My Birds ({chickens.length})
+        </h2>
+        <Button onClick={openAdd} data-track="Add Bird Open">
+          <Plus size={18} aria-hidden /> Add Bird
+        </Button>
+      </div>
+      {error ? (
+        <Alert tone="danger">Could not load your birds: {errorMessage(error)}</Alert>
+      ) : isLoading ? (
+        <p className="text-stone-700">Loading your flock...</p>
+      ) : chickens.length === 0 ? (
+        <Card className="text-center">
+          <Bird className="mx-auto text-amber-700" aria-hidden />
+          <p className="mt-2 text-stone-800">
+            No birds yet. Add your first chicken, duck, goose, turkey, guinea fowl or quail.
+          </p>
+        </Card>
+      ) : (
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {chickens.map((c) => {
+            const age = formatAgeWeeks(ageInWeeks(c.hatchDate, now, tz));
+            return (
+              <li key={c.id}>
+                <Card
+                  className={trackedId === c.id ? "ring-2 ring-amber-600" : undefined}
+                  data-testid="bird-card"
+                  aria-label={c.name}
+                >
+                  <div className="flex gap-3">
+                    {c.imageUrl ? (
+                      <img
+                        src={c.imageUrl}
+                        alt={`Photo of ${c.name}`}
+                        className="h-20 w-20 shrink-0 rounded-lg object-cover"
+                        loading="lazy"
+                      />
+                    ) : (
+                      <div className="flex h-20 w-20 shrink-0 items-center justify-center rounded-lg bg-amber-50 text-amber-700">
+                        <Bird aria-hidden />
+                      </div>
+                    )}
+                    <div className="min-w-0">
+                      <h3 className="truncate text-lg font-bold text-stone-900">{c.name}</h3>
+                      <p className="text-sm text-stone-700">
+                        {c.breed} · {SPECIES_LABELS[c.species]} · {sexLabel(c.species, c.sex)}
+                      </p>
+                      <div className="mt-1 flex flex-wrap gap-1">
+                        <Badge tone={HEALTH_TONES[c.healthStatus]}>
+                          {HEALTH_LABELS[c.healthStatus]}
+                        </Badge>
+                        {age && <Badge>Age: {age}</Badge>}
+                      </div>
+                    </div>
+                  </div>
+                  <dl className="mt-2 grid grid-cols-2 gap-x-3 text-sm text-stone-800">
+                    {c.color && (
+                      <>
+                        <dt className="font-semibold">Colour</dt>
+                        <dd>{c.color}</dd>
+                      </>
+                    )}
+                    {c.weight !== null && (
+                      <>
+                        <dt className="font-semibold">Weight</dt>
+                        <dd>{c.weight} lbs</dd>
+                      </>
+                    )}
+                  </dl>
+                  {c.notes && <p className="mt-2 text-sm text-stone-700">{c.notes}</p>}
+                  <div className="mt-3 flex flex-wrap gap-2">
+                    <Button size="sm" onClick={() => onTrack(c)} data-track="Track Bird">
+                      <Target size={16} aria-hidden /> Track
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      onClick={() => {
+                        setEditing(c);
+                        setFormOpen(true);
+                      }}
+                      aria-label={`Edit ${c.name}`}
+                    >
+                      <Pencil size={16} aria-hidden /> Edit
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      className="text-red-800"
+                      onClick={() => setRemoving(c)}
+                      aria-label={`Remove ${c.name}`}
+                    >
+                      <Trash2 size={16} aria-hidden /> Remove
+                    </Button>
+                  </div>
+                </Card>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <ChickenFormDialog open={formOpen} onOpenChange={setFormOpen} chicken={editing} />
+      <Dialog
+        open={removing !== null}
+        onOpenChange={(o) => !o && setRemoving(null)}
+        title="Remove bird"
+        description="Are you sure you want to remove this chicken?"
+      >
+        <p className="text-stone-800">
+          {removing?.name} and all of its egg records will be deleted. This cannot be undone.
+        </p>
+        <div className="mt-4 flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => setRemoving(null)}>
+            Cancel
+          </Button>
+          <Button
+            variant="destructive"
+            onClick={() => void confirmRemove()}
+            disabled={remove.isPending}
+          >
+            {remove.isPending ? "Removing..." : "Remove"}
+          </Button>
+        </div>
+      </Dialog>
+    </section>
+  );
+}

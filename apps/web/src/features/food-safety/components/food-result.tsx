@@ -1,0 +1,59 @@
+import type { FoodItem } from "@flockkeeper/shared/schemas/food-search";
+import { SPECIES_LABELS, type PoultrySpecies } from "@flockkeeper/shared/schemas/species";
+import { cn } from "@/lib/cn";
+import { SafetyBadge, SAFETY_STYLES } from "./safety-level";
+
+/** One food's answer: safety level (colour, icon, words), what it is, and how to feed it. */
+export function FoodResult({ item, searchTerm }: { item: FoodItem; searchTerm: string }) {
+  const style = SAFETY_STYLES[item.safetyLevel];
+  const notes = Object.entries(item.speciesNotes ?? {}) as [PoultrySpecies, string][];
+  return (
+    <article
+      aria-label={`${item.name}: ${style.label}`}
+      data-testid="food-result"
+      data-safety={item.safetyLevel}
+      className={cn("rounded-xl border-2 p-4", style.panel)}
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-xl font-bold text-stone-900">{item.name}</h2>
+        <SafetyBadge level={item.safetyLevel} />
+      </div>
+      <p className="mt-1 font-semibold text-stone-800">{style.summary}</p>
+      {item.matchType !== "exact" && (
+        <p className="mt-1 text-sm text-stone-700">
+          {item.matchType === "fuzzy"
+            ? `Closest match for "${searchTerm}" (${item.matchedText}). Check this is what you meant.`
+            : `Matched "${item.matchedText}".`}
+        </p>
+      )}
+      <p className="mt-3 text-stone-800">{item.description}</p>
+      <h3 className="mt-3 font-bold text-stone-900">Feeding guidelines</h3>
+      <p className="text-stone-800">{item.guidelines}</p>
+      {notes.length > 0 && (
+        <>
+          <h3 className="mt-3 font-bold text-stone-900">Other species</h3>
+          <ul className="list-disc pl-5 text-stone-800">
+            {notes.map(([species, note]) => (
+              <li key={species}>
+                <span className="font-semibold">{SPECIES_LABELS[species]}:</span> {note}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {item.uncertain && (
+        <p className="mt-3 text-sm text-stone-700">
+          Sources disagree about this one, so we have taken the cautious view.
+        </p>
+      )}
+      <details className="mt-3 text-sm text-stone-700">
+        <summary className="cursor-pointer font-semibold">Sources</summary>
+        <ul className="mt-1 list-disc pl-5">
+          {item.sources.map((s) => (
+            <li key={s}>{s}</li>
+          ))}
+        </ul>
+      </details>
+    </article>
+  );
+}

@@ -1,0 +1,209 @@
+import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from "react";
+import { Clock, Search, X } from "lucide-react";
+import {
+  FOOD_NAME_MAX,
+  FOOD_NOT_FOUND_GUIDANCE,
+  FOOD_NOT_FOUND_MESSAGE,
+} from "@flockkeeper/shared/schemas/food-search";
+import { RECENT_SEARCH_LIMIT } from "@flockkeeper/shared/schemas/recent-search";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Input, Label } from "@/components/ui/input";
+import { errorMessage } from "@/lib/api-client";
+import { useAuth } from "@/lib/auth";
+import { useFoodSearch } from "../api/search-food";
+import { useFoodSuggestions } from "../api/get-suggestions";
+import {
+  useAddRecentSearch,
+  useDeleteRecentSearch,
+  useRecentSearches,
+} from "../api/recent-searches";
+import { pushRecent } from "../lib/plant-list";
+import { FoodResult } from "./food-result";
+import { SafetyBadge } from "./safety-level";
+
+/** Waits until the keeper pauses typing before asking for suggestions. */
+function useDebounced(value: string, ms: number) {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/** Single Search: one food or plant, with suggestions as the keeper types and recent searches. */
+export function SingleSearch() {
+  const id = useId();
+  const listId = `${id}-suggestions`;
+  const [text, setText] = useState("");
+  const [submitted, setSubmitted] = useState("");
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const [localRecent, setLocalRecent] = useState<string[]>([]);
+  const { isAuthenticated } = useAuth();
+  const recent = useRecentSearches(isAuthenticated);
+  const addRecent = useAddRecentSearch();
+  const deleteRecent = useDeleteRecentSearch();
+  const search = useFoodSearch(submitted);
+  const typed = useDebounced(text.trim(), 200);
+  const suggestions = useFoodSuggestions(typed);
+  const options = open && typed.length >= 2 ? (suggestions.data ?? []) : [];
+
+  const run = (raw: string) => {
+    const term = raw.trim();
+    setOpen(false);
+    setActive(-1);
+    // Spec: an empty or whitespace-only search does nothing.
+    if (!term) return;
+    setText(term);
+    setSubmitted(term);
+    if (isAuthenticated) addRecent.mutate(term);
+    else setLocalRecent((list) => pushRecent(list, term, RECENT_SEARCH_LIMIT));
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const chosen = active >= 0 ? options[active] : undefined;
+    run(chosen ? chosen.name : text);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === "ArrowDown" && options.length > 0) {
+      e.preventDefault();
+      setOpen(true);
+      setActive((i) => (i + 1) % options.length);
+    } else if (e.key === "ArrowUp" && options.length > 0) {
+      e.preventDefault();
+      setActive((i) => (i <= 0 ? options.length - 1 : i - 1));
+    } else if (e.key === "Escape") {
+      setOpen(false);
+      setActive(-1);
+    }
+  };
+
+  const recentTerms: { key: string; term: string; id?: string }[] = isAuthenticated
+    ? (recent.data ?? []).map((r) => ({ key: r.id, term: r.term, id: r.id }))
+    : localRecent.map((term) => ({ key: term, term }));
+
+  return (
+    <div className="space-y-4">
+      <form onSubmit={onSubmit} role="search" className="relative">
+        <Label htmlFor={`${id}-input`}>Food or plant name</Label>
+        <div className="flex gap-2">
+          <div className="relative flex-1">
+            <Input
+              id={`${id}-input`}
+              role="combobox"
+              aria-expanded={options.length > 0}
+              aria-controls={listId}
+              aria-autocomplete="list"
+              aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
+              autoComplete="off"
+              maxLength={FOOD_NAME_MAX}
+              placeholder="e.g. avocado, tomato leaves, foxglove"
+              value={text}
+              onChange={(e) => {
+                setText(e.target.value);
+                setOpen(true);
+                setActive(-1);
+              }}
+              onKeyDown={onKeyDown}
+              onBlur={() => setTimeout(() => setOpen(false), 150)}
+            />
+            {options.length > 0 && (
+              <ul
+                id={listId}
+                role="listbox"
+                aria-label="Suggestions"
+                className="absolute z-20 mt-1 max-h-72 w-full overflow-auto rounded-lg border border-stone-300 bg-white shadow-lg"
+              >
+                {options.map((s, i) => (
+                  <li
+                    key={s.id}
+                    id={`${listId}-${i}`}
+                    role="option"
+                    aria-selected={i === active}
+                    className={`flex cursor-pointer items-center justify-between gap-2 px-3 py-2 ${i === active ? "bg-amber-100" : "hover:bg-stone-100"}`}
+                    onMouseDown={(e) => e.preventDefault()}
+                    onClick={() => run(s.name)}
+                  >
+                    <span>
+                      {s.name}
+                      {s.matchedText.toLowerCase() !== s.name.toLowerCase() && (
+                        <span className="text-sm text-stone-600"> ({s.matchedText})</span>
+                      )}
+                    </span>
+                    <SafetyBadge level={s.safetyLevel} className="text-xs" />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+          <Button type="submit" data-track="Food Search">
+            <Search className="size-4" aria-hidden="true" />
+            Search
+          </Button>
+        </div>
+      </form>
+
+      {recentTerms.length > 0 && (
+        <section aria-labelledby={`${id}-recent`}>
+          <h2 id={`${id}-recent`} className="mb-2 text-sm font-semibold text-stone-700">
+            Recent searches
+          </h2>
+          <ul className="flex flex-wrap gap-2">
+            {recentTerms.map((r) => (
+              <li
+                key={r.key}
+                className="flex items-center rounded-full border border-stone-300 bg-white"
+              >
+                <button
+                  type="button"
+                  className="inline-flex min-h-9 items-center gap-1 rounded-l-full px-3 text-sm text-stone-800 hover:bg-stone-100"
+                  onClick={() => run(r.term)}
+                >
+                  <Clock className="size-3.5" aria-hidden="true" />
+                  {r.term}
+                </button>
+                <button
+                  type="button"
+                  aria-label={`Remove ${r.term} from recent searches`}
+                  className="inline-flex min-h-9 items-center rounded-r-full px-2 text-stone-600 hover:bg-stone-100"
+                  onClick={() =>
+                    r.id
+                      ? deleteRecent.mutate(r.id)
+                      : setLocalRecent((list) => list.filter((t) => t !== r.term))
+                  }
+                >
+                  <X className="size-3.5" aria-hidden="true" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <div aria-live="polite">
+        {search.isFetching && !search.data && <p className="text-stone-700">Searching…</p>}
+        {search.isError && (
+          <Alert tone="danger">
+            <p className="font-bold">Search Error</p>
+            <p>{errorMessage(search.error)}</p>
+          </Alert>
+        )}
+        {search.isSuccess && search.data === null && (
+          <Alert tone="warning" data-testid="food-not-found">
+            <p className="font-bold">{FOOD_NOT_FOUND_MESSAGE}</p>
+            <p>
+              &ldquo;{submitted}&rdquo;: {FOOD_NOT_FOUND_GUIDANCE}
+            </p>
+          </Alert>
+        )}
+        {search.isSuccess && search.data && (
+          <FoodResult item={search.data} searchTerm={submitted} />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+import { useState } from "react";
+import { Download, Scale, Thermometer, Wheat } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card, CardTitle } from "@/components/ui/card";
+import { exportUrl } from "../api/production";
+import { useFlock, useRecentEnvironment, useRecentFeed, useRecentWeights } from "../api/records";
+import { EnvironmentalRecordDialog, FeedRecordDialog, WeightRecordDialog } from "./record-dialogs";
+
+/** Recent lists show 5 entries (spec section 9). */
+const SHOWN = 5;
+
+function RecentList({
+  title,
+  empty,
+  items,
+}: {
+  title: string;
+  empty: string;
+  items: { id: string; main: string; sub: string }[] | undefined;
+}) {
+  return (
+    <Card>
+      <CardTitle className="text-base">{title}</CardTitle>
+      {!items ? (
+        <p className="mt-2 text-sm text-stone-600">Loading…</p>
+      ) : items.length === 0 ? (
+        <p className="mt-2 text-sm text-stone-600">{empty}</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-stone-100">
+          {items.slice(0, SHOWN).map((i) => (
+            <li key={i.id} className="py-2 text-sm">
+              <p className="font-semibold text-stone-900">{i.main}</p>
+              <p className="text-stone-600">{i.sub}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+/** The three record dialogs, the recent feed, weight and coop records, and CSV export. */
+export function DataEntryTab({ period }: { period: number }) {
+  const [open, setOpen] = useState<"feed" | "weight" | "environment" | null>(null);
+  const flock = useFlock();
+  const feed = useRecentFeed(period);
+  const weights = useRecentWeights(period);
+  const env = useRecentEnvironment(period);
+  const chickens = flock.data ?? [];
+  const close = (o: boolean) => !o && setOpen(null);
+
+  return (
+    <div className="space-y-4">
+      {flock.data && chickens.length === 0 && (
+        <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
+          Add birds in the Flock Manager to record feed and weight for them.
+        </p>
+      )}
+      <div className="grid gap-2 sm:grid-cols-3">
+        <Button onClick={() => setOpen("feed")} data-track="Add Feed Record">
+          <Wheat size={18} aria-hidden /> Add feed record
+        </Button>
+        <Button onClick={() => setOpen("weight")} data-track="Add Weight Record">
+          <Scale size={18} aria-hidden /> Add weight record
+        </Button>
+        <Button onClick={() => setOpen("environment")} data-track="Add Environmental Record">
+          <Thermometer size={18} aria-hidden /> Add environmental record
+        </Button>
+      </div>
+      <div className="grid gap-3 md:grid-cols-3">
+        <RecentList
+          title="Recent feed"
+          empty="No feed recorded in this period."
+          items={feed.data?.map((r) => ({
+            id: r.id,
+            main: `${r.chickenName}: ${r.feedAmount} lbs ${r.feedType}`,
+            sub: `${r.date}${r.feedCost !== null ? ` · $${r.feedCost.toFixed(2)}` : ""}`,
+          }))}
+        />
+        <RecentList
+          title="Recent weights"
+          empty="No weigh-ins in this period."
+          items={weights.data?.map((r) => ({
+            id: r.id,
+            main: `${r.chickenName}: ${r.weight} lbs`,
+            sub: `${r.date} · ${r.bodyCondition}`,
+          }))}
+        />
+        <RecentList
+          title="Recent coop readings"
+          empty="No coop readings in this period."
+          items={env.data?.map((r) => ({
+            id: r.id,
+            main:
+              [
+                r.temperature !== null ? `${r.temperature}°F` : null,
+                r.humidity !== null ? `${r.humidity}% humidity` : null,
+                r.weather,
+              ]
+                .filter(Boolean)
+                .join(", ") || "Reading",
+            sub: [
+              r.date,
+              r.coopCondition?.replace(/_/g, " "),
+              r.ventilation && `${r.ventilation} ventilation`,
+            ]
+              .filter(Boolean)
+              .join(" · "),
+          }))}
+        />
+      </div>
+      <Card id="pd-export">
+        <CardTitle className="text-base">Export (last {period} days)</CardTitle>
+        <div className="mt-2 flex flex-wrap gap-2">
+          {(
+            [
+              ["feed", "Feed records"],
+              ["weight", "Weight records"],
+              ["environment", "Environmental records"],
+              ["eggs", "Egg records"],
+            ] as const
+          ).map(([type, text]) => (
+            <a
+              key={type}
+              href={exportUrl(type, period)}
+              download
+              data-track={`Export ${text}`}
+              className="inline-flex h-11 items-center gap-2 rounded-lg border border-stone-300 bg-white px-3 text-sm font-semibold text-stone-900 hover:bg-stone-100 focus-visible:outline-3 focus-visible:outline-blue-700"
+            >
+              <Download size={16} aria-hidden /> {text} (CSV)
+            </a>
+          ))}
+        </div>
+      </Card>
+      <FeedRecordDialog open={open === "feed"} onOpenChange={close} chickens={chickens} />
+      <WeightRecordDialog open={open === "weight"} onOpenChange={close} chickens={chickens} />
+      <EnvironmentalRecordDialog open={open === "environment"} onOpenChange={close} />
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import type { RiskLevel } from "@flockkeeper/shared/schemas/production";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { useHealthPredictions } from "../api/production";
+
+export const RISK_TONE: Record<RiskLevel, BadgeTone> = {
+  low: "green",
+  medium: "yellow",
+  high: "amber",
+  critical: "red",
+};
+
+/** Each bird's latest risk prediction with the readings that led to it. */
+export function InsightsTab() {
+  const predictions = useHealthPredictions();
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-stone-700">
+        The health check is a transparent rule-based risk score computed from your own records
+        (laying against each bird's baseline, weight trend, body condition, health status, coop
+        readings, saved photo analyses and symptoms in your notes). It points you to birds worth a
+        closer look; it is not a diagnosis. Ask a vet when in doubt.
+      </p>
+      {predictions.data && predictions.data.length === 0 && (
+        <Card>
+          <p className="text-sm text-stone-700">
+            No predictions yet. Press AI Health Check to run it over your flock.
+          </p>
+        </Card>
+      )}
+      <ul className="grid gap-3 md:grid-cols-2" aria-label="Health predictions">
+        {predictions.data?.map((p) => (
+          <li key={p.id}>
+            <Card>
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <h3 className="text-lg font-bold text-stone-900">{p.chickenName}</h3>
+                <Badge tone={RISK_TONE[p.riskLevel]}>
+                  {p.riskLevel} risk · score {p.riskScore}
+                </Badge>
+              </div>
+              <p className="text-xs text-stone-600">
+                Confidence {Math.round(p.confidenceScore * 100)}% ·{" "}
+                {new Date(p.predictionDate).toLocaleString()}
+              </p>
+              <h4 className="mt-2 text-sm font-semibold text-stone-900">Why</h4>
+              {p.reasons.length === 0 ? (
+                <p className="text-sm text-stone-700">Nothing unusual in the recent records.</p>
+              ) : (
+                <ul className="list-disc pl-5 text-sm text-stone-800">
+                  {p.reasons.map((r) => (
+                    <li key={`${r.factor}-${r.detail}`}>
+                      {r.detail} <span className="text-stone-600">(+{r.points})</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {p.predictedConditions.length > 0 && (
+                <>
+                  <h4 className="mt-2 text-sm font-semibold text-stone-900">
+                    Conditions to rule out
+                  </h4>
+                  <p className="text-sm text-stone-800">{p.predictedConditions.join(", ")}</p>
+                </>
+              )}
+              <h4 className="mt-2 text-sm font-semibold text-stone-900">Recommended actions</h4>
+              <ul className="list-disc pl-5 text-sm text-stone-800">
+                {p.recommendedActions.map((a) => (
+                  <li key={a}>{a}</li>
+                ))}
+              </ul>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

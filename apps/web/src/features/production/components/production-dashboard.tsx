@@ -1,0 +1,122 @@
+import { useState } from "react";
+import { AlertTriangle, Brain } from "lucide-react";
+import {
+  DEFAULT_PRODUCTION_PERIOD,
+  PRODUCTION_PERIODS,
+} from "@flockkeeper/shared/schemas/production";
+import { isUrgentSeverity } from "@flockkeeper/shared/domain/production";
+import { Button } from "@/components/ui/button";
+import { Label, Select } from "@/components/ui/input";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { errorMessage } from "@/lib/api-client";
+import { toast } from "@/lib/toast";
+import { useDiseaseAlerts, useGeneratePredictions } from "../api/production";
+import { AnalysisTab } from "./analysis-tab";
+import { DataEntryTab } from "./data-entry-tab";
+import { HealthTab } from "./health-tab";
+import { InsightsTab } from "./insights-tab";
+import { OverviewTab } from "./overview-tab";
+
+/** The Production Hub for a signed-in keeper: period selector, AI Health Check, alerts, tabs. */
+export function ProductionDashboard() {
+  const [period, setPeriod] = useState<number>(DEFAULT_PRODUCTION_PERIOD);
+  const [tab, setTab] = useState("overview");
+  const alerts = useDiseaseAlerts();
+  const generate = useGeneratePredictions();
+  const urgent = (alerts.data ?? []).filter((a) => isUrgentSeverity(a.severity));
+
+  const runHealthCheck = async () => {
+    try {
+      const res = await generate.mutateAsync();
+      toast({
+        title: "Health check complete",
+        description: `Risk assessed for ${res.generated} bird${res.generated === 1 ? "" : "s"} from your records.`,
+        variant: "success",
+      });
+      setTab("insights");
+    } catch (err) {
+      toast({
+        title: "Failed to generate health predictions",
+        description: errorMessage(err),
+        variant: "destructive",
+      });
+    }
+  };
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end gap-3">
+        <div>
+          <Label htmlFor="pd-period">Period</Label>
+          <Select
+            id="pd-period"
+            className="w-40"
+            value={period}
+            onChange={(e) => setPeriod(Number(e.target.value))}
+          >
+            {PRODUCTION_PERIODS.map((p) => (
+              <option key={p} value={p}>
+                Last {p} days
+              </option>
+            ))}
+          </Select>
+        </div>
+        <Button onClick={runHealthCheck} disabled={generate.isPending} data-track="AI Health Check">
+          <Brain size={18} aria-hidden />
+          {generate.isPending ? "Checking…" : "AI Health Check"}
+        </Button>
+      </div>
+
+      {urgent.length > 0 && (
+        <div
+          role="alert"
+          className="flex items-start gap-3 rounded-xl border border-red-400 bg-red-50 p-4 text-red-950"
+        >
+          <AlertTriangle className="mt-0.5 shrink-0 text-red-700" aria-hidden />
+          <div>
+            <p className="font-bold">
+              {urgent.length} urgent alert{urgent.length === 1 ? "" : "s"} need your attention
+            </p>
+            <ul className="mt-1 list-disc pl-5 text-sm">
+              {urgent.map((a) => (
+                <li key={a.id}>{a.title}</li>
+              ))}
+            </ul>
+            <button
+              type="button"
+              className="mt-2 text-sm font-semibold underline"
+              onClick={() => setTab("health")}
+            >
+              Review in Health Monitoring
+            </button>
+          </div>
+        </div>
+      )}
+
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList aria-label="Production dashboard sections">
+          <TabsTrigger value="overview">Overview</TabsTrigger>
+          <TabsTrigger value="entry">Data Entry</TabsTrigger>
+          <TabsTrigger value="health">Health Monitoring</TabsTrigger>
+          <TabsTrigger value="analysis">Production Analysis</TabsTrigger>
+          <TabsTrigger value="insights">AI Insights</TabsTrigger>
+        </TabsList>
+        <TabsContent value="overview">
+          <OverviewTab period={period} />
+        </TabsContent>
+        <TabsContent value="entry">
+          <DataEntryTab period={period} />
+        </TabsContent>
+        <TabsContent value="health">
+          <HealthTab period={period} alerts={alerts} />
+        </TabsContent>
+        <TabsContent value="analysis">
+          <AnalysisTab period={period} />
+        </TabsContent>
+        <TabsContent value="insights">
+          <InsightsTab />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

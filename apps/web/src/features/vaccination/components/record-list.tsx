@@ -1,0 +1,70 @@
+import { Trash2 } from "lucide-react";
+import { showNextDue } from "@flockkeeper/shared/domain/vaccination";
+import { Button } from "@/components/ui/button";
+import { Card, CardTitle } from "@/components/ui/card";
+import type { TrackerRecord } from "../hooks/use-vaccination-records";
+import { formatDate } from "./format-date";
+import { StatusBadge } from "./status-badge";
+
+/** Every record, latest first; next due shown only when it differs from the date. */
+export function RecordList({
+  records,
+  busyId,
+  onMarkDone,
+  onDelete,
+}: {
+  records: TrackerRecord[];
+  busyId: string | null;
+  onMarkDone: (record: TrackerRecord) => void;
+  onDelete: (record: TrackerRecord) => void;
+}) {
+  return (
+    <Card>
+      <CardTitle>Vaccination records</CardTitle>
+      {records.length === 0 ? (
+        <p className="mt-2 text-stone-700">
+          No vaccinations recorded yet. Use Add Record to log the first one.
+        </p>
+      ) : (
+        <ul className="mt-3 divide-y divide-stone-200" data-testid="vaccination-records">
+          {records.map((r) => (
+            <li key={r.id} className="flex flex-wrap items-start gap-2 py-3">
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold text-stone-900">{r.vaccine}</p>
+                <p className="text-sm text-stone-700">Bird: {r.birdName}</p>
+                <p className="text-sm text-stone-700">Date: {formatDate(r.date)}</p>
+                {showNextDue(r.date, r.nextDue) && (
+                  <p className="text-sm text-stone-700">Next due: {formatDate(r.nextDue)}</p>
+                )}
+                {r.notes && <p className="mt-1 text-sm text-stone-600">{r.notes}</p>}
+              </div>
+              <div className="flex items-center gap-2">
+                <StatusBadge status={r.status} />
+                {r.status !== "completed" && (
+                  <Button
+                    size="sm"
+                    variant="success"
+                    onClick={() => onMarkDone(r)}
+                    disabled={busyId === r.id}
+                    aria-label={`Mark ${r.vaccine} for ${r.birdName} done`}
+                  >
+                    Mark done
+                  </Button>
+                )}
+                <Button
+                  size="icon"
+                  variant="ghost"
+                  onClick={() => onDelete(r)}
+                  disabled={busyId === r.id}
+                  aria-label={`Delete ${r.vaccine} record for ${r.birdName}`}
+                >
+                  <Trash2 className="size-4" aria-hidden />
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

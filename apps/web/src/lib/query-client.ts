@@ -1,0 +1,30 @@
+import { QueryClient } from "@tanstack/react-query";
+import { ApiError } from "./api-client";
+
+const isClientError = (e: unknown) => e instanceof ApiError && e.status >= 400 && e.status < 500;
+const isServerError = (e: unknown) => e instanceof ApiError && e.status >= 500;
+
+/** Retry delay: 1 s, doubling, capped at 30 s (spec section 9). */
+export const retryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000);
+
+/** TanStack Query with the spec's defaults: 5 min fresh, 10 min cache, refetch on focus. */
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 5 * 60_000,
+        gcTime: 10 * 60_000,
+        refetchInterval: false,
+        refetchOnWindowFocus: true,
+        // A 4xx will not change by asking again; anything else gets up to 3 more tries.
+        retry: (failureCount, error) => !isClientError(error) && failureCount < 3,
+        retryDelay,
+      },
+      mutations: {
+        // Only server errors are retried, twice at most.
+        retry: (failureCount, error) => isServerError(error) && failureCount < 2,
+        retryDelay,
+      },
+    },
+  });
+}

@@ -1,0 +1,141 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useSyncExternalStore } from "react";
+import {
+  DEFAULT_UNITS,
+  TEMPERATURE_UNITS,
+  WEIGHT_UNITS,
+  type AccountSettings,
+  type TemperatureUnit,
+  type WeightUnit,
+} from "@flockkeeper/shared/schemas/account";
+import { apiGet, apiSend } from "./api-client";
+import { useAuth } from "./auth";
+
+/*
+ * The keeper's units preference, for every feature that shows a temperature or a weight.
+ * Records are stored in the spec's units (°F, lbs); these helpers convert only for display and
+ * input. Signed in, the preference comes from `GET /api/account/settings`; signed out, from
+ * this browser's local storage.
+ */
+
+export type Units = { temperatureUnit: TemperatureUnit; weightUnit: WeightUnit };
+
+export const UNITS_STORAGE_KEY = "flockkeeper-units";
+/** Query key of `GET /api/account/settings` (shared with the account feature). */
+export const accountSettingsKey = ["account", "settings"] as const;
+
+/** Fetches the signed-in keeper's settings. */
+export const fetchAccountSettings = () => apiGet<AccountSettings>("/api/account/settings");
+
+const listeners = new Set<() => void>();
+let localCache: string | null | undefined;
+
+function readLocalRaw(): string | null {
+  if (localCache === undefined) {
+    try {
+      localCache = window.localStorage.getItem(UNITS_STORAGE_KEY);
+    } catch {
+      localCache = null;
+    }
+  }
+  return localCache;
+}
+
+/** The units saved in this browser (defaults when none or unreadable). */
+export function readLocalUnits(raw = readLocalRaw()): Units {
+  try {
+    const v = JSON.parse(raw ?? "{}") as Partial<Units>;
+    return {
+      temperatureUnit: TEMPERATURE_UNITS.includes(v.temperatureUnit as TemperatureUnit)
+        ? (v.temperatureUnit as TemperatureUnit)
+        : DEFAULT_UNITS.temperatureUnit,
+      weightUnit: WEIGHT_UNITS.includes(v.weightUnit as WeightUnit)
+        ? (v.weightUnit as WeightUnit)
+        : DEFAULT_UNITS.weightUnit,
+    };
+  } catch {
+    return { ...DEFAULT_UNITS };
+  }
+}
+
+/** Saves units in this browser. */
+export function writeLocalUnits(units: Units) {
+  localCache = JSON.stringify(units);
+  try {
+    window.localStorage.setItem(UNITS_STORAGE_KEY, localCache);
+  } catch {
+    // Private mode or full storage: the choice lasts for this visit only.
+  }
+  listeners.forEach((l) => l());
+}
+
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
+
+/** The units to show, and a setter that saves them (to the account when signed in). */
+export function useUnits(): Units & {
+  isLoading: boolean;
+  setUnits: (next: Partial<Units>) => Promise<void>;
+} {
+  const { isAuthenticated, isLoading: authLoading } = useAuth();
+  const qc = useQueryClient();
+  const localRaw = useSyncExternalStore(subscribe, readLocalRaw, () => null);
+  const local = readLocalUnits(localRaw);
+  const settings = useQuery({
+    queryKey: accountSettingsKey,
+    queryFn: fetchAccountSettings,
+    enabled: isAuthenticated,
+    staleTime: 5 * 60_000,
+  });
+  const units: Units =
+    isAuthenticated && settings.data
+      ? { temperatureUnit: settings.data.temperatureUnit, weightUnit: settings.data.weightUnit }
+      : local;
+  const setUnits = useCallback(
+    async (next: Partial<Units>) => {
+      writeLocalUnits({ ...local, ...next });
+      if (isAuthenticated) {
+        const saved = await apiSend<AccountSettings>("PATCH", "/api/account/settings", next);
+        qc.setQueryData(accountSettingsKey, saved);
+      }
+    },
+    [isAuthenticated, local, qc],
+  );
+  return { ...units, isLoading: authLoading || (isAuthenticated && settings.isLoading), setUnits };
+}
+
+/** °F to °C. */
+export const fahrenheitToCelsius = (f: number) => ((f - 32) * 5) / 9;
+/** °C to °F. */
+export const celsiusToFahrenheit = (c: number) => (c * 9) / 5 + 32;
+/** lbs to kg. */
+export const lbsToKg = (lbs: number) => lbs * 0.45359237;
+/** kg to lbs. */
+export const kgToLbs = (kg: number) => kg / 0.45359237;
+
+const round = (n: number, digits: number) => {
+  const f = 10 ** digits;
+  return Math.round(n * f) / f;
+};
+
+/** A stored °F temperature in the keeper's unit, e.g. "21.1 °C". */
+export function formatTemperature(fahrenheit: number, unit: TemperatureUnit, digits = 1): string {
+  const v = unit === "C" ? fahrenheitToCelsius(fahrenheit) : fahrenheit;
+  return `${round(v, digits)} °${unit}`;
+}
+
+/** A stored lbs weight in the keeper's unit, e.g. "2.9 kg". */
+export function formatWeight(lbs: number, unit: WeightUnit, digits = 1): string {
+  const v = unit === "kg" ? lbsToKg(lbs) : lbs;
+  return `${round(v, digits)} ${unit}`;
+}
+
+/** A temperature typed in the keeper's unit, as the °F the API stores. */
+export const temperatureToFahrenheit = (value: number, unit: TemperatureUnit) =>
+  unit === "C" ? celsiusToFahrenheit(value) : value;
+
+/** A weight typed in the keeper's unit, as the lbs the API stores. */
+export const weightToLbs = (value: number, unit: WeightUnit) =>
+  unit === "kg" ? kgToLbs(value) : value;

@@ -1,0 +1,46 @@
+/// <reference types="vitest/config" />
+import react from "@vitejs/plugin-react";
+import tailwindcss from "@tailwindcss/vite";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
+import { markdownPlugin } from "./vite/markdown-plugin";
+
+export default defineConfig({
+  plugins: [
+    markdownPlugin(),
+    react(),
+    tailwindcss(),
+    VitePWA({
+      registerType: "autoUpdate",
+      injectRegister: false,
+      manifest: false,
+      includeAssets: ["favicon.svg", "icons/*.png"],
+      workbox: {
+        // The app shell opens offline; API answers are never served from the cache.
+        globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
+        navigateFallback: "/index.html",
+        navigateFallbackDenylist: [/^\/api\//, /^\/oidc\//, /^\/sitemap\.xml$/, /^\/robots\.txt$/],
+        runtimeCaching: [],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
+  resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
+  server: {
+    proxy: { "/api": "http://localhost:3000", "/oidc": "http://localhost:3000" },
+  },
+  build: {
+    target: "es2022",
+    sourcemap: false,
+    manifest: true,
+    // Every browser that can install this PWA supports modulepreload natively.
+    modulePreload: { polyfill: false },
+  },
+  test: {
+    name: "web",
+    environment: "jsdom",
+    include: ["src/**/*.test.{ts,tsx}"],
+    setupFiles: ["src/test/setup.ts"],
+  },
+});
