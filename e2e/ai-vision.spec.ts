@@ -1,0 +1,138 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, test, type Page } from "@playwright/test";
+import { signIn } from "./helpers";
+
+/*
+ * AI vision journeys with the built-in offline analysers (no AI provider configured in e2e):
+ * the AI disclaimer gate, droppings upload -> analyse -> results -> history, and breed ID ->
+ * add to flock. The fixtures are small JPEGs drawn with sharp (apps/server/src/ai/test/images.ts).
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+const DROPPINGS = path.join(here, "fixtures", "droppings.jpg");
+const BIRD = path.join(here, "fixtures", "bird.jpg");
+
+const disclaimer = (page: Page) =>
+  page.getByRole("dialog", { name: "AI Health Analysis Disclaimer" });
+
+test.describe("droppings analyzer disclaimer gate", () => {
+  test("declining keeps the analyzer hidden and asks again on the next visit", async ({ page }) => {
+    await page.goto("/feces-analyzer");
+    await expect(disclaimer(page)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Upload Image" })).toHaveCount(0);
+    await page.getByRole("button", { name: "I Do Not Agree" }).click();
+    await expect(disclaimer(page)).toBeHidden();
+    await expect(page.getByRole("button", { name: "Upload Image" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Review disclaimer" })).toBeVisible();
+    await page.reload();
+    await expect(disclaimer(page)).toBeVisible();
+  });
+
+  test("a remembered decline is kept: no modal on reload, analyzer still hidden", async ({
+    page,
+  }) => {
+    await page.goto("/feces-analyzer");
+    await disclaimer(page).getByLabel("Remember my choice for future visits").check();
+    await page.getByRole("button", { name: "I Do Not Agree" }).click();
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem("disclaimer-accepted")))
+      .toBe("false");
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Review disclaimer" })).toBeVisible();
+    await expect(disclaimer(page)).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Upload Image" })).toHaveCount(0);
+  });
+
+  test("accepting with remember reveals the analyzer and stays accepted", async ({ page }) => {
+    await page.goto("/feces-analyzer");
+    // An outside click does not dismiss it.
+    await page.mouse.click(5, 5);
+    await expect(disclaimer(page)).toBeVisible();
+    await disclaimer(page).getByLabel("Remember my choice for future visits").check();
+    await page.getByRole("button", { name: "I Understand & Agree" }).click();
+    await expect(page.getByRole("button", { name: "Upload Image" })).toBeVisible();
+    const flags = await page.evaluate(() => [
+      localStorage.getItem("disclaimer-accepted"),
+      localStorage.getItem("analyzer-disclaimer-accepted"),
+      localStorage.getItem("disclaimer-timestamp"),
+    ]);
+    expect(flags.slice(0, 2)).toEqual(["true", "true"]);
+    expect(flags[2]).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Upload Image" })).toBeVisible();
+    await expect(disclaimer(page)).toHaveCount(0);
+  });
+});
+
+test("droppings: upload, zoom, analyse, results and saved history", async ({ page }) => {
+  await signIn(page, { name: "Dora Droppings" });
+  await page.goto("/feces-analyzer");
+  await page.getByRole("button", { name: "I Understand & Agree" }).click();
+
+  await page.getByTestId("droppings-file").setInputFiles(DROPPINGS);
+  await expect(page.getByText("Zoom: 100%")).toBeVisible();
+  await page.getByRole("button", { name: "Zoom in" }).click();
+  await expect(page.getByText("Zoom: 150%")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Zoom out" })).toBeEnabled();
+
+  await page.getByRole("button", { name: "Analyze Health" }).click();
+  const results = page.getByTestId("droppings-results");
+  await expect(results.getByRole("heading", { name: "Health Analysis Results" })).toBeVisible();
+  await expect(results.getByTestId("health-status")).toHaveText("Healthy");
+  await expect(results.getByText("Basic offline analysis", { exact: true })).toBeVisible();
+  await expect(results.getByRole("heading", { name: "Recommendations" })).toBeVisible();
+  await expect(results.getByText("Important Warnings")).toBeVisible();
+  await expect(page.getByText("Chicken health analysis ready!").first()).toBeVisible();
+
+  await expect(page.getByTestId("history-entry")).toHaveCount(1);
+  await expect(page.getByTestId("history-entry").first()).toContainText("healthy");
+
+  await page.getByRole("button", { name: "Choose Different Image" }).click();
+  await expect(page.getByRole("button", { name: "Upload Image" })).toBeVisible();
+  await expect(results).toHaveCount(0);
+});
+
+test("breed ID: identify a photo, then add the bird to the flock", async ({ page }) => {
+  await signIn(page, { name: "Bree Breeder" });
+  await page.goto("/chicken-identifier");
+  await page.getByRole("button", { name: "Identify Breed" }).click();
+  await expect(page.getByText("Please select or capture an image first").first()).toBeVisible();
+
+  await page.getByTestId("breed-file").setInputFiles(BIRD);
+  await expect(page.getByRole("img", { name: "Bird to identify" })).toBeVisible();
+  await page.getByRole("button", { name: "Identify Breed" }).click();
+
+  const result = page.getByTestId("breed-result");
+  await expect(result).toBeVisible();
+  await expect(page.getByText("Breed Identified!").first()).toBeVisible();
+  await expect(result.getByText("Basic offline analysis", { exact: true })).toBeVisible();
+  // Offline confidence is at most 35%: the red tone.
+  await expect(result.getByTestId("breed-confidence")).toHaveClass(/bg-red-100/);
+  const breed = (await result.getByRole("heading").first().textContent())!.trim();
+  const finalScore = await page.evaluate(async () => {
+    await new Promise((r) => setTimeout(r, 2300));
+    return document.querySelector('[data-testid="rarity-score"]')?.textContent;
+  });
+  expect(Number(finalScore)).toBeGreaterThan(0);
+
+  await result.getByRole("button", { name: "Import Breed Info" }).click();
+  await expect(page.getByText("Breed Information Imported").first()).toBeVisible();
+
+  await result.getByRole("button", { name: "Add to My Flock" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add to My Flock" });
+  await dialog.getByRole("button", { name: "Add to My Flock" }).click();
+  await expect(dialog.getByText("Name is required")).toBeVisible();
+  await dialog.getByLabel("Name", { exact: true }).fill("Ruby");
+  await dialog.getByLabel("Sex").selectOption("female");
+  await expect(dialog.getByLabel("Notes (optional)")).toHaveValue(new RegExp(breed));
+  await dialog.getByRole("button", { name: "Add to My Flock" }).click();
+  await expect(page.getByText("Added to Flock!").first()).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+
+  const birds = await page.evaluate(async () => (await fetch("/api/chickens")).json());
+  const ruby = (
+    birds as { name: string; breed: string; sex: string; imageUrl: string | null }[]
+  ).find((b) => b.name === "Ruby");
+  expect(ruby).toMatchObject({ breed, sex: "female" });
+  expect(ruby!.imageUrl).toMatch(/^\/api\/images\//);
+});

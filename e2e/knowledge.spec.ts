@@ -1,0 +1,179 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signIn } from "./helpers";
+
+async function searchFood(page: Page, term: string) {
+  const input = page.getByRole("combobox", { name: "Food or plant name" });
+  await input.fill(term);
+  await input.press("Escape");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+}
+
+test.describe("Can My Flock Eat This?", () => {
+  test("a typo finds the food, coloured and labelled by safety level", async ({ page }) => {
+    await page.goto("/food-safety");
+    await expect(page.getByRole("heading", { name: "Can My Flock Eat This?" })).toBeVisible();
+
+    await searchFood(page, "avacado");
+    const toxic = page.getByTestId("food-result");
+    await expect(toxic).toHaveAttribute("data-safety", "toxic");
+    await expect(toxic.getByRole("heading", { name: "Avocado" })).toBeVisible();
+    await expect(toxic.getByText("Toxic", { exact: true })).toBeVisible();
+    const toxicColour = await toxic.evaluate((el) => getComputedStyle(el).backgroundColor);
+
+    await searchFood(page, "Grapes");
+    const safe = page.getByTestId("food-result");
+    await expect(safe).toHaveAttribute("data-safety", "safe");
+    await expect(safe.getByText("Safe", { exact: true })).toBeVisible();
+    const safeColour = await safe.evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(safeColour).not.toBe(toxicColour);
+
+    // Blank searches do nothing; unknown foods get the guidance.
+    await searchFood(page, "   ");
+    await expect(page.getByTestId("food-result")).toHaveAttribute("data-safety", "safe");
+    await searchFood(page, "xyzzyqwv");
+    await expect(page.getByText("Food item not found")).toBeVisible();
+    await expect(page.getByText(/consult a veterinarian/)).toBeVisible();
+
+    // Recent searches keep what was searched (blank ones are not).
+    const recent = page.getByRole("region", { name: "Recent searches" });
+    await expect(recent.getByRole("button", { name: "xyzzyqwv", exact: true })).toBeVisible();
+    await expect(recent.getByRole("button", { name: "avacado", exact: true })).toBeVisible();
+  });
+
+  test("suggestions appear while typing", async ({ page }) => {
+    await page.goto("/food-safety");
+    await page.getByRole("combobox", { name: "Food or plant name" }).fill("strawb");
+    const option = page.getByRole("option", { name: /Strawberry/ }).first();
+    await expect(option).toBeVisible();
+    await option.click();
+    await expect(page.getByTestId("food-result")).toHaveAttribute("data-safety", "safe");
+  });
+
+  test("plant list check marks each plant and the misses", async ({ page }) => {
+    await page.goto("/food-safety");
+    await page.getByRole("tab", { name: "Plant List Check" }).click();
+    const button = page.getByRole("button", { name: "Check Plant List" });
+    await expect(button).toBeDisabled();
+    const list = page.getByLabel("Plants or foods, one per line or separated by commas");
+    await list.fill("  \n , ");
+    await expect(button).toBeDisabled();
+    await list.fill("Foxglove\ndandelions, notaplantzzz\n\n");
+    await expect(button).toBeEnabled();
+    await button.click();
+    const rows = page.getByTestId("plant-result");
+    await expect(rows).toHaveCount(3);
+    await expect(rows.nth(0)).toHaveAttribute("data-safety", "toxic");
+    await expect(rows.nth(1)).toHaveAttribute("data-safety", "safe");
+    await expect(rows.nth(2)).toContainText(
+      "Not found in database. Consult a veterinarian for guidance.",
+    );
+  });
+
+  test("a signed-in keeper's recent searches are kept, latest 4", async ({ page }) => {
+    await signIn(page, { name: "Clara Cluck" });
+    await page.goto("/food-safety");
+    for (const term of ["apple", "kale", "yew", "mint", "oleander"]) {
+      await searchFood(page, term);
+      await expect(page.getByTestId("food-result")).toBeVisible();
+    }
+    await page.reload();
+    const recent = page.getByRole("region", { name: "Recent searches" });
+    await expect(recent.getByRole("button", { name: "oleander", exact: true })).toBeVisible();
+    await expect(recent.getByRole("button", { name: /^Remove / })).toHaveCount(4);
+    await expect(recent.getByRole("button", { name: "apple", exact: true })).toHaveCount(0);
+  });
+});
+
+test.describe("Symptom checker", () => {
+  test("ranks conditions, flags notifiable ones, and says when nothing matches", async ({
+    page,
+  }) => {
+    await page.goto("/health-diagnostic");
+    await page.getByRole("tab", { name: "Symptom Checker" }).click();
+    const analyze = page.getByRole("button", { name: "Analyze Symptoms" });
+    await expect(analyze).toBeDisabled();
+
+    await page.getByRole("button", { name: "Coughing", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Coughing", exact: true })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await page.getByLabel("Other symptoms (separate with commas)").fill("rattling, wrinkled eggs");
+    await analyze.click();
+    await expect(
+      page.getByTestId("condition-result").first().getByRole("heading", { level: 3 }),
+    ).toContainText("Infectious bronchitis");
+
+    await page.getByRole("button", { name: "Coughing", exact: true }).click();
+    await page
+      .getByLabel("Other symptoms (separate with commas)")
+      .fill("twisted neck, green droppings, gasping, several birds died");
+    await analyze.click();
+    await expect(page.getByText("Notifiable disease").first()).toBeVisible();
+    await expect(
+      page.getByText(/state veterinarian or national veterinary authority/).first(),
+    ).toBeVisible();
+
+    await page.getByLabel("Other symptoms (separate with commas)").fill("sings opera");
+    await analyze.click();
+    await expect(page.getByText("No matching conditions found")).toBeVisible();
+  });
+});
+
+test.describe("Rarity explorer", () => {
+  test("filters by species and shows the empty state", async ({ page }) => {
+    await page.goto("/rarity-explorer");
+    const cards = page.getByTestId("breed-card");
+    await expect(cards.first()).toBeVisible();
+    await expect(page.getByTestId("count-Legendary")).not.toHaveText("0");
+
+    await page.getByLabel("Species").selectOption("duck");
+    await expect(cards.first()).toContainText("Ducks");
+    const count = await cards.count();
+    expect(count).toBeGreaterThanOrEqual(7);
+    for (let i = 0; i < count; i++) await expect(cards.nth(i)).toContainText("Ducks");
+
+    await page.getByLabel("Search breeds").fill("pekin");
+    await expect(cards.first()).toContainText("Pekin");
+
+    await page.getByLabel("Search breeds").fill("no such breed zz");
+    await expect(page.getByText("No breeds found matching your search criteria.")).toBeVisible();
+    await expect(page.getByText("Try adjusting your filters or search terms.")).toBeVisible();
+  });
+});
+
+test.describe("Learn and the care guide", () => {
+  test("a guide expands to show its text and the checklist ticks", async ({ page }) => {
+    await page.goto("/educational-resources");
+    const nutrition = page.getByRole("button", { name: /^Nutrition/ });
+    await expect(nutrition).toHaveAttribute("aria-expanded", "false");
+    await nutrition.click();
+    await expect(nutrition).toHaveAttribute("aria-expanded", "true");
+    await expect(page.getByRole("heading", { name: "Feed by life stage" })).toBeVisible();
+    for (const title of [
+      "Coop Setup",
+      "Disease Prevention",
+      "Egg Production",
+      "Seasonal Care",
+      "Breed Information",
+      "Emergency Care Guide",
+    ]) {
+      await expect(page.getByRole("button", { name: new RegExp(`^${title}`) })).toBeVisible();
+    }
+    await page.getByRole("tab", { name: "Weekly" }).click();
+    const item = page.getByRole("checkbox").first();
+    await item.check();
+    await expect(item).toBeChecked();
+  });
+
+  test("care guide sections are anchored and link to the tools", async ({ page }) => {
+    await page.goto("/chicken-care-guide#health");
+    for (const id of ["housing", "nutrition", "health", "breeding", "safety", "breeds"]) {
+      await expect(page.locator(`section#${id}`)).toBeVisible();
+    }
+    await expect(page.locator("section#health")).toBeInViewport();
+    for (const href of ["/health-diagnostic", "/chicken-tracker", "/chicken-identifier"]) {
+      await expect(page.locator(`a[href="${href}"]:visible`).first()).toBeVisible();
+    }
+  });
+});
