@@ -1,6 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
 
-const PORT = 4173;
+// Ports can be moved (E2E_PORT, E2E_WEATHER_PORT) so two checkouts can run their suites at once.
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+const WEATHER_PORT = Number(process.env.E2E_WEATHER_PORT ?? 4999);
 export const E2E_BASE_URL = `http://localhost:${PORT}`;
 const chromium = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
@@ -39,7 +41,7 @@ export default defineConfig({
     {
       // Stand-in for the forecast provider, so the weather page is tested without the internet.
       command: "node --import tsx e2e/weather-stub-main.ts",
-      port: 4999,
+      port: WEATHER_PORT,
       reuseExistingServer: false,
       timeout: 60_000,
     },
@@ -59,7 +61,7 @@ export default defineConfig({
         DATA_DIR: ".e2e-data",
         LOG_LEVEL: "warn",
         ADMIN_PASSWORD: "e2e-admin-password",
-        WEATHER_BASE_URL: "http://127.0.0.1:4999",
+        WEATHER_BASE_URL: `http://127.0.0.1:${WEATHER_PORT}`,
       },
     },
   ],

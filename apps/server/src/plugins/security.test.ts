@@ -8,7 +8,7 @@ import { openDatabase, type DatabaseHandle } from "../db/client";
 import type { FastifyInstance } from "fastify";
 import { signInThroughProvider } from "../test/sign-in";
 import { MAX_ERROR_ISSUES, MAX_ERROR_TEXT, isDatabaseUnavailable } from "./errors";
-import { NUL_TEXT_MESSAGE, containsNul } from "./security";
+import { LONE_SURROGATE_MESSAGE, NUL_TEXT_MESSAGE, unstorableText } from "./security";
 
 let app: FastifyInstance;
 let httpsApp: FastifyInstance;
@@ -131,13 +131,37 @@ describe("bad input never leaks internals", () => {
     expect(deep.json().code).toBe("INVALID_TEXT");
   });
 
-  it("finds NUL in nested strings and keys without recursing", () => {
-    expect(containsNul({ a: [{ b: "ok" }, "fine"] })).toBe(false);
-    expect(containsNul({ a: [{ b: "x\u0000" }] })).toBe(true);
-    expect(containsNul({ ["k\u0000"]: 1 })).toBe(true);
+  it("refuses a lone surrogate in a body or a metadata key with a clear 400, and stores none", async () => {
+    // Found by the bad-input property test: jsonb refused "\ud800" and the click insert failed.
+    for (const metadata of ['{"variant":"\\ud800"}', '{"\\udc00x":1}', '{"v":"a\\ud83d"}']) {
+      const res = await app.inject({
+        method: "POST",
+        url: "/api/track-click",
+        headers: { "content-type": "application/json" },
+        payload: `{"elementName":"a","elementType":"button","page":"/","sessionId":"abcdefgh12","metadata":${metadata}}`,
+      });
+      expect(res.statusCode, metadata).toBe(400);
+      expect(res.json()).toMatchObject({ code: "INVALID_TEXT", message: LONE_SURROGATE_MESSAGE });
+    }
+    // A proper pair (an emoji, escaped or not) is fine.
+    const pair = await app.inject({
+      method: "POST",
+      url: "/api/track-click",
+      headers: { "content-type": "application/json" },
+      payload: `{"elementName":"\\ud83d\\udc14 hen","elementType":"button","page":"/","sessionId":"abcdefgh12","metadata":{"v":"\u{1F414}"}}`,
+    });
+    expect(pair.statusCode).toBeLessThan(300);
+  });
+
+  it("finds NUL and lone surrogates in nested strings and keys without recursing", () => {
+    expect(unstorableText({ a: [{ b: "ok" }, "fine \u{1F414}"] })).toBeNull();
+    expect(unstorableText({ a: [{ b: "x\u0000" }] })).toBe(NUL_TEXT_MESSAGE);
+    expect(unstorableText({ ["k\u0000"]: 1 })).toBe(NUL_TEXT_MESSAGE);
+    expect(unstorableText({ a: ["\ud800"] })).toBe(LONE_SURROGATE_MESSAGE);
+    expect(unstorableText({ ["\udfff"]: 1 })).toBe(LONE_SURROGATE_MESSAGE);
     let deep: unknown = "\u0000";
     for (let i = 0; i < 200_000; i++) deep = [deep];
-    expect(containsNul(deep)).toBe(true);
+    expect(unstorableText(deep)).toBe(NUL_TEXT_MESSAGE);
   });
 
   it("quotes at most a few hundred characters of the caller's input in an error", async () => {

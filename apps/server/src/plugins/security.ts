@@ -9,29 +9,45 @@ import { badRequest, forbidden } from "../lib/errors";
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 export const NUL_TEXT_MESSAGE = "Text cannot contain NUL characters (\\u0000)";
+export const LONE_SURROGATE_MESSAGE =
+  "Text must be valid Unicode (it holds an unpaired surrogate such as \\ud800)";
+
+// ES2024 string methods; Node 20 has them, our TypeScript lib (ES2023) does not declare them.
+const isWellFormed = (s: string) => (s as string & { isWellFormed(): boolean }).isWellFormed();
+
+/** Why PostgreSQL could not store this string, or null when it can. */
+function textProblem(s: string): string | null {
+  if (s.includes("\u0000")) return NUL_TEXT_MESSAGE;
+  if (!isWellFormed(s)) return LONE_SURROGATE_MESSAGE;
+  return null;
+}
 
 /**
- * Whether a parsed body, query or params object holds U+0000 in any string or key. Iterative, so
- * a deeply nested body cannot overflow the stack.
+ * The first string or key in a parsed body, query or params object that PostgreSQL cannot store
+ * (U+0000, or a lone UTF-16 surrogate that JSON allows as an escape like \ud800 but jsonb refuses), as the
+ * message to answer with; null when all text is storable. Iterative, so a deeply nested body
+ * cannot overflow the stack.
  */
-export function containsNul(value: unknown): boolean {
+export function unstorableText(value: unknown): string | null {
   const stack: unknown[] = [value];
   while (stack.length > 0) {
     const v = stack.pop();
     if (typeof v === "string") {
-      if (v.includes("\u0000")) return true;
+      const problem = textProblem(v);
+      if (problem) return problem;
     } else if (v !== null && typeof v === "object" && !ArrayBuffer.isView(v)) {
       if (Array.isArray(v)) {
         for (const item of v) stack.push(item);
       } else {
         for (const [key, item] of Object.entries(v)) {
-          if (key.includes("\u0000")) return true;
+          const problem = textProblem(key);
+          if (problem) return problem;
           stack.push(item);
         }
       }
     }
   }
-  return false;
+  return null;
 }
 
 /**
@@ -53,7 +69,7 @@ export function staticSecurityHeaders(options: HelmetOptions): Record<string, st
   return headers;
 }
 
-/** Security headers, Origin check on state-changing requests, rate limiting, and no NUL characters in input. */
+/** Security headers, Origin check on state-changing requests, rate limiting, and no unstorable text (NUL, lone surrogates) in input. */
 export default fp(async function securityPlugin(app: FastifyInstance, opts: { config: AppConfig }) {
   const { config } = opts;
   const extraConnect = [config.oidc?.issuer]
@@ -102,11 +118,12 @@ export default fp(async function securityPlugin(app: FastifyInstance, opts: { co
     if (origin !== self && !allowed.has(origin)) throw forbidden("Cross-site request refused");
   });
 
-  // PostgreSQL text and jsonb cannot store U+0000: a NUL in any field used to fail the insert with
-  // a 500 (and could leave a multi-step write half done). Refuse it before validation instead.
+  // PostgreSQL text and jsonb cannot store U+0000, and jsonb refuses a lone surrogate escape: such
+  // a field used to fail the insert with a 500 (and could leave a multi-step write half done).
+  // Refuse it before validation instead.
   app.addHook("preValidation", async (req) => {
-    if (containsNul(req.body) || containsNul(req.query) || containsNul(req.params)) {
-      throw badRequest(NUL_TEXT_MESSAGE, "INVALID_TEXT");
-    }
+    const problem =
+      unstorableText(req.body) ?? unstorableText(req.query) ?? unstorableText(req.params);
+    if (problem) throw badRequest(problem, "INVALID_TEXT");
   });
 });

@@ -35,7 +35,7 @@ import { createSession } from "../auth/session-store";
 import * as schema from "../db/schema/index";
 import { ADMIN_COOKIE } from "../plugins/admin-auth";
 import { SESSION_COOKIE } from "../plugins/auth";
-import { containsNul } from "../plugins/security";
+import { unstorableText } from "../plugins/security";
 import {
   NASTY_KEYS,
   UNPARSEABLE_BODIES,
@@ -456,7 +456,7 @@ function isValid(target: Target, c: Case): boolean {
 function validAgainstSchemas(target: Target, c: Case): boolean {
   const params = paramsOf(target, c);
   const query = parseQuery(c.query ?? "");
-  if (containsNul(params) || containsNul(query)) return false;
+  if (unstorableText(params) || unstorableText(query)) return false;
   if (target.params && !target.params.safeParse(params).success) return false;
   if (target.query && !target.query.safeParse(query).success) return false;
   if (target.method === "GET" || target.method === "HEAD") return true;
@@ -468,7 +468,7 @@ function validAgainstSchemas(target: Target, c: Case): boolean {
     if (!parsed.ok) return false;
     value = parsed.value;
   }
-  return !containsNul(value) && target.body.safeParse(value).success;
+  return !unstorableText(value) && target.body.safeParse(value).success;
 }
 
 /** The database fingerprint after the last request (nothing else writes between requests). */
