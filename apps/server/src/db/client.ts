@@ -29,17 +29,22 @@ export type DatabaseHandle = {
 
 const migrationsFolder = path.join(serverDir, "drizzle");
 
-/** Written by `npm run build` (scripts/build-db-template.ts): an embedded database already migrated. */
-export const defaultTemplateFile = path.join(serverDir, "dist/pglite-template.tar.gz");
+/**
+ * Written by `npm run build` (scripts/build-db-template.ts): the data folder of an embedded database
+ * already migrated. A first start copies it (a native file copy) rather than loading a dump, which
+ * PGlite unpacks file by file through its WebAssembly file system: about a second saved.
+ */
+export const defaultTemplateFile = path.join(serverDir, "dist/pglite-template");
 
 export type DatabaseOptions = {
   /** postgres://… for a server; "memory://" for an in-memory embedded database; null for ./data. */
   url: string | null;
   dataDir: string;
   /**
-   * A dump of a migrated embedded database to start a new one from. PGlite's initdb takes seconds;
-   * loading the dump takes well under one. Migrations still run afterwards, so an older template is
-   * only slower, never wrong. Defaults to the build's template when it exists.
+   * A migrated embedded database to start a new one from: a data folder to copy, or a dump
+   * (`.tar.gz`, what in-memory databases use). PGlite's initdb takes seconds; either template takes
+   * well under one. Migrations still run afterwards, so an older template is only slower, never
+   * wrong. Defaults to the build's template when it exists.
    */
   template?: string | null;
 };
@@ -90,10 +95,14 @@ async function openPglite(opts: DatabaseOptions): Promise<DatabaseHandle> {
   try {
     const template = opts.template === undefined ? defaultTemplateFile : opts.template;
     const isNew = !dataPath || !fs.existsSync(path.join(dataPath, "PG_VERSION"));
-    const loadDataDir =
-      isNew && template && fs.existsSync(template)
-        ? new Blob([fs.readFileSync(template)])
-        : undefined;
+    const templateStat =
+      isNew && template ? fs.statSync(template, { throwIfNoEntry: false }) : null;
+    let loadDataDir: Blob | undefined;
+    if (templateStat?.isDirectory() && dataPath) {
+      copyTemplateDir(template!, dataPath);
+    } else if (templateStat?.isFile()) {
+      loadDataDir = new Blob([fs.readFileSync(template!)]);
+    }
     const client = await PGlite.create({ dataDir: dataPath, extensions: { pg_trgm }, loadDataDir });
     const db = drizzlePglite({ client, schema }) as unknown as Database;
     return {
@@ -116,8 +125,25 @@ async function openPglite(opts: DatabaseOptions): Promise<DatabaseHandle> {
   }
 }
 
-/** Creates an in-memory embedded database, migrates it and writes its dump to `file`. */
-export async function writeTemplate(file: string): Promise<void> {
+/**
+ * Copies a template data folder into place. Copied beside and renamed, so a start killed half way
+ * leaves no folder that looks like a database (PG_VERSION present, files missing).
+ */
+function copyTemplateDir(template: string, dataPath: string): void {
+  const staging = `${dataPath}.new`;
+  fs.rmSync(staging, { recursive: true, force: true });
+  fs.cpSync(template, staging, { recursive: true });
+  fs.rmSync(dataPath, { recursive: true, force: true });
+  fs.renameSync(staging, dataPath);
+}
+
+/**
+ * Creates a migrated embedded database as a template: a data folder at `target`, or its dump when
+ * `target` ends in `.tar.gz`.
+ */
+export async function writeTemplate(target: string): Promise<void> {
+  if (!target.endsWith(".tar.gz")) return writeTemplateDir(target);
+  const file = target;
   const handle = await openPglite({ url: "memory://", dataDir: "", template: null });
   try {
     await runMigrations(handle);
@@ -130,6 +156,21 @@ export async function writeTemplate(file: string): Promise<void> {
   } finally {
     await handle.close();
   }
+}
+
+async function writeTemplateDir(dir: string): Promise<void> {
+  // Built beside and renamed, so a half-written template is never copied.
+  const staging = `${dir}.tmp`;
+  fs.rmSync(staging, { recursive: true, force: true });
+  const handle = await openPglite({ url: null, dataDir: staging, template: null });
+  try {
+    await runMigrations(handle);
+  } finally {
+    await handle.close();
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.renameSync(path.join(staging, "pglite"), dir);
+  fs.rmSync(staging, { recursive: true, force: true });
 }
 
 async function runMigrations(handle: DatabaseHandle): Promise<void> {

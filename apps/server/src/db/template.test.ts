@@ -42,6 +42,29 @@ describe.skipIf(process.env.TEST_DATABASE_URL)("embedded database template", () 
     await again.close();
   });
 
+  it("starts a new data folder by copying a template folder (what the build writes)", async () => {
+    const folder = path.join(dir, "template-folder");
+    await writeTemplate(folder);
+    expect(fs.existsSync(path.join(folder, "PG_VERSION"))).toBe(true);
+    const dataDir = path.join(dir, "data-from-folder");
+    const db = await openDatabase({ url: null, dataDir, template: folder });
+    expect(await tables(db.db)).toBeGreaterThan(20);
+    await db.db.execute(sql`insert into app_secrets (name, value) values ('t', '"mine"'::jsonb)`);
+    await db.close();
+    // The copy is the new database's own: the template folder is untouched, nothing staged is left.
+    expect(fs.readdirSync(dataDir).sort()).toEqual(["pglite"]);
+    const fresh = await openDatabase({
+      url: null,
+      dataDir: path.join(dir, "data-2"),
+      template: folder,
+    });
+    const rows = (await fresh.db.execute(
+      sql`select count(*)::int as n from app_secrets where name = 't'`,
+    )) as unknown as Rows<{ n: number }>;
+    expect(rows.rows[0]!.n).toBe(0);
+    await fresh.close();
+  });
+
   it("ignores a template that does not exist", async () => {
     const db = await openDatabase({
       url: "memory://",
