@@ -69,8 +69,8 @@ export async function seed(db: Db): Promise<{ keeperId: string; seconds: number 
     const days = sql`generate_series(current_date - ${dayCount - 1}::int, current_date, interval '1 day') d
       cross join generate_series(1, ${birds}) g`;
     await load(sql`
-      insert into egg_records (id, user_id, chicken_id, date, eggs_laid)
-      select ${recordId(1, k)}, ${userId}, ${chickenId(k)}, d::date, (random() < 0.75)::int
+      insert into egg_records (id, user_id, chicken_id, date, eggs_laid, list_json)
+      select ${recordId(1, k)}, ${userId}, ${chickenId(k)}, d::date, (random() < 0.75)::int, ''
       from ${days} order by d, g`);
     await load(sql`
       insert into feed_records (id, user_id, chicken_id, date, feed_type, feed_amount, feed_cost)
@@ -93,6 +93,9 @@ export async function seed(db: Db): Promise<{ keeperId: string; seconds: number 
       union all
       select user_id, date, 0, feed_amount, coalesce(feed_cost, 0) from feed_records
     ) r group by user_id, date`);
+  // Loading as a replica also skipped the trigger that writes each egg record's list text
+  // (migration 0010); an update fires it.
+  await db.execute(sql`update egg_records set list_json = null where list_json = ''`);
   await db.execute(sql`vacuum analyze`);
   return { keeperId, seconds: (performance.now() - t0) / 1000 };
 }

@@ -248,6 +248,26 @@ describe("GET /api/egg-records", () => {
     expect(res.json().message).toBe(message);
   });
 
+  it("lists each record's stored text, kept up to date when a record changes", async () => {
+    // The list joins texts a trigger writes (migration 0010): an edit must show, escaping must hold.
+    const keeper = await buildUser(t);
+    const bird = await addBird(keeper);
+    const added = await addEggs(keeper, bird, "2024-07-01", 1, { notes: 'say "hi"\n\\ \u{1F95A}' });
+    const listed = async () =>
+      (
+        await keeper.inject({ url: "/api/egg-records?startDate=2024-07-01&endDate=2024-07-31" })
+      ).json();
+    expect(await listed()).toEqual([added]);
+    await t.db
+      .update(eggRecords)
+      .set({ eggsLaid: 3, notes: null, eggQuality: "double_yolk", date: "2024-07-02" })
+      .where(eq(eggRecords.id, added.id));
+    expect(await listed()).toEqual([
+      { ...added, eggsLaid: 3, notes: null, eggQuality: "double_yolk", date: "2024-07-02" },
+    ]);
+    expect(eggRecordList.parse(await listed())).toHaveLength(1);
+  });
+
   it("keeps each keeper's records private", async () => {
     const owner = await buildUser(t);
     const bird = await addBird(owner);
