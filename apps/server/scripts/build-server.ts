@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
 
@@ -14,6 +14,8 @@ const external = Object.keys(manifest.dependencies)
   .flatMap((name) => [name, `${name}/*`]);
 
 const started = performance.now();
+// Chunk names carry a content hash: clear the previous build's, or they pile up.
+rmSync(path.join(serverDir, "dist/chunks"), { recursive: true, force: true });
 await build({
   entryPoints: [path.join(serverDir, "src/server.ts")],
   outdir: path.join(serverDir, "dist"),
