@@ -10,7 +10,26 @@ async function unlockAdmin(page: Page) {
   await expect(page.getByRole("tab", { name: "Advertisements" })).toBeVisible();
 }
 
-async function createAd(page: Page, title: string, description: string) {
+/** A 900x300 PNG drawn in the page (a banner-shaped picture to upload). */
+async function bannerPng(page: Page): Promise<Buffer> {
+  const b64 = await page.evaluate(() => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 900;
+    canvas.height = 300;
+    const ctx = canvas.getContext("2d")!;
+    ctx.fillStyle = "#166534";
+    ctx.fillRect(0, 0, 900, 300);
+    return canvas.toDataURL("image/png").split(",")[1]!;
+  });
+  return Buffer.from(b64, "base64");
+}
+
+async function createAd(
+  page: Page,
+  title: string,
+  description: string,
+  withImage = false,
+): Promise<string | null> {
   await page.getByRole("tab", { name: "Advertisements" }).click();
   const create = page.getByRole("button", { name: "Create Advertisement" });
   await page.locator("#new-ad-title").fill(title);
@@ -18,11 +37,20 @@ async function createAd(page: Page, title: string, description: string) {
   await expect(create).toBeDisabled(); // no category yet
   await page.locator("#new-ad-category").selectOption("feed");
   await page.locator("#new-ad-link").fill("https://feedmill.example/");
+  if (withImage) {
+    // The admin came in through the password gate, not as a keeper: the upload still works.
+    await page
+      .locator("#new-ad-file")
+      .setInputFiles({ name: "pellets.png", mimeType: "image/png", buffer: await bannerPng(page) });
+    await expect(page.locator("#new-ad-image")).toHaveValue(/^\/api\/images\/[a-f0-9]{64}\.jpg$/);
+  }
+  const imageUrl = withImage ? await page.locator("#new-ad-image").inputValue() : null;
   await expect(create).toBeEnabled();
   await create.click();
   await expect(
     page.getByText("Advertisement created successfully.", { exact: true }),
   ).toBeVisible();
+  return imageUrl;
 }
 
 test("the gate refuses a wrong password, an admin creates an ad, it shows on /food-safety, hiding removes it, logout locks", async ({
@@ -35,10 +63,11 @@ test("the gate refuses a wrong password, an admin creates an ad, it shows on /fo
 
   await unlockAdmin(page);
   const title = `Layer pellets ${Date.now()}`;
-  await createAd(page, title, "Complete layer feed, 16% protein.");
+  const imageUrl = await createAd(page, title, "Complete layer feed, 16% protein.", true);
 
   await page.goto("/food-safety");
   await expect(page.getByText(title).first()).toBeVisible();
+  await expect(page.locator(`img[src="${imageUrl}"]`).first()).toBeVisible();
 
   await page.goto("/admin?tab=advertisements");
   await page.getByRole("button", { name: `Hide ${title}` }).click();

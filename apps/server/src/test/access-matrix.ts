@@ -521,6 +521,7 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   "GET /api/admin/newsletter-subscribers.csv": { access: "admin" },
   "GET /api/admin/advertisements": { access: "admin" },
   "POST /api/admin/advertisements": { access: "admin", payload: validAd },
+  "POST /api/admin/images": { access: "admin", payload: (s) => ({ image: s.probeImage }) },
   "PATCH /api/admin/advertisements/:id": {
     access: "admin",
     params: id("adId"),

@@ -303,6 +303,7 @@ const fixtures: Record<string, unknown> = {
   },
   "POST /api/newsletter": { email: `fuzz-${randomUUID().slice(0, 8)}@example.com`, consent: true },
   "POST /api/images": { image: photo },
+  "POST /api/admin/images": { image: photo },
   "POST /api/analyze-feces": { image: photo, birdId: chickenId },
   "POST /api/analyze-health": { image: photo, species: "duck", birdId: null },
   "POST /api/identify-bird-breed": { image: photo, timestamp: Date.now() },
@@ -342,6 +343,7 @@ const callsOut = new Set(["GET /api/weather"]);
 /** Image routes (JSON with a base64 photo): targeted cases on top of the generic properties. */
 const imageRoutes = [
   "POST /api/images",
+  "POST /api/admin/images",
   "POST /api/analyze-feces",
   "POST /api/analyze-health",
   "POST /api/identify-bird-breed",

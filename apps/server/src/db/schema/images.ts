@@ -39,3 +39,15 @@ export const imageOwners = pgTable(
   },
   (t) => [primaryKey({ columns: [t.hash, t.userId] }), index("image_owners_user_idx").on(t.userId)],
 );
+
+/**
+ * Images the admin uploaded for advertisements. The admin need not be a keeper (a password gate),
+ * so they own images here rather than in `image_owners`; an image lives while any owner row, of
+ * either kind, points at it.
+ */
+export const adminImages = pgTable("admin_images", {
+  hash: text("hash")
+    .primaryKey()
+    .references(() => images.hash, { onDelete: "cascade" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -16,6 +16,7 @@ import {
 } from "@flockkeeper/shared/schemas/account";
 import type { Database } from "../../db/client";
 import {
+  adminImages,
   adminSessions,
   builtinAccounts,
   imageOwners,
@@ -624,6 +625,13 @@ export async function deleteAccount(
               .select({ one: sql`1` })
               .from(imageOwners)
               .where(eq(imageOwners.hash, images.hash)),
+          ),
+          // The same picture may also be one of the admin's ad images.
+          notExists(
+            tx
+              .select({ one: sql`1` })
+              .from(adminImages)
+              .where(eq(adminImages.hash, images.hash)),
           ),
         ),
       );

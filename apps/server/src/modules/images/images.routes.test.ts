@@ -1,13 +1,22 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { imageOwners } from "../../db/schema/index";
+import { adminImages, imageOwners, images } from "../../db/schema/index";
+import { ADMIN_COOKIE } from "../../plugins/admin-auth";
 import { buildUser, createTestApp, type TestApp } from "../../test/helpers";
 import { decodeImagePayload, sniffImageType } from "./images.service";
 
+const ADMIN_PASSWORD = "images-admin-password";
 let t: TestApp;
+let adminToken: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ ADMIN_PASSWORD });
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/admin/login",
+    payload: { password: ADMIN_PASSWORD },
+  });
+  adminToken = String(res.headers["set-cookie"]).match(/fk_admin=([^;]+)/)![1]!;
 });
 afterAll(async () => {
   await t.close();
@@ -186,5 +195,71 @@ describe("GET /api/images/:file", () => {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(404);
     }
+  });
+});
+
+describe("POST /api/admin/images (ad pictures)", () => {
+  const upload = (
+    image: string,
+    cookies: Record<string, string> = { [ADMIN_COOKIE]: adminToken },
+  ) => t.app.inject({ method: "POST", url: "/api/admin/images", payload: { image }, cookies });
+
+  it("stores a picture for the admin who came in through the password gate", async () => {
+    const data = `data:image/png;base64,${(await png(2400, 800, { r: 10, g: 90, b: 200 })).toString("base64")}`;
+    const res = await upload(data);
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({ width: 1200, height: 400 });
+    const served = await t.app.inject({ url: body.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers["content-type"]).toBe("image/jpeg");
+    const hash = body.url.match(/([a-f0-9]{64})\.jpg$/)[1];
+    expect(await t.db.select().from(adminImages).where(eq(adminImages.hash, hash))).toHaveLength(1);
+  });
+
+  it("refuses a signed-out visitor, a keeper who is not an admin, and a forged admin cookie", async () => {
+    const data = (await png(10, 10)).toString("base64");
+    const keeper = await buildUser(t);
+    expect((await upload(data, {})).statusCode).toBe(401);
+    const asKeeper = await keeper.inject({
+      method: "POST",
+      url: "/api/admin/images",
+      payload: { image: data },
+    });
+    expect([401, 403]).toContain(asKeeper.statusCode);
+    expect((await upload(data, { [ADMIN_COOKIE]: "forged" })).statusCode).toBe(401);
+  });
+
+  it("refuses what is not an image, with the spec's message, and stores nothing", async () => {
+    const before = await t.db.select({ hash: adminImages.hash }).from(adminImages);
+    const res = await upload(Buffer.from("GIF89a not really").toString("base64"));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(UNREADABLE);
+    expect(await t.db.select({ hash: adminImages.hash }).from(adminImages)).toHaveLength(
+      before.length,
+    );
+  });
+
+  it("keeps an ad picture when a keeper who uploaded the same photo deletes their account", async () => {
+    const bytes = (await png(300, 200, { r: 1, g: 2, b: 3 })).toString("base64");
+    const keeper = await buildUser(t);
+    const mine = await keeper.inject({
+      method: "POST",
+      url: "/api/images",
+      payload: { image: bytes },
+    });
+    const ad = await upload(bytes);
+    expect(ad.json().url).toBe(mine.json().url);
+    const gone = await keeper.inject({
+      method: "DELETE",
+      url: "/api/account",
+      payload: { confirmEmail: keeper.user.email },
+    });
+    expect(gone.statusCode, gone.body).toBeLessThan(300);
+    const hash = ad.json().url.match(/([a-f0-9]{64})\.jpg$/)[1];
+    expect(
+      await t.db.select({ hash: images.hash }).from(images).where(eq(images.hash, hash)),
+    ).toHaveLength(1);
+    expect((await t.app.inject({ url: ad.json().url })).statusCode).toBe(200);
   });
 });

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { notFound } from "../../lib/errors";
 import {
+  AD_IMAGE_BOX,
   BIRD_PHOTO_BOX,
   decodeImagePayload,
   imageTooLarge,
@@ -11,30 +12,38 @@ import {
   storeImage,
 } from "./images.service";
 
-/** Uploads (signed in) and public, content-addressed downloads of stored images. */
+/** Uploads (a keeper's photos, the admin's ad pictures) and public, content-addressed downloads. */
 export async function imagesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
+  const upload = {
+    bodyLimit: 15 * 1024 * 1024,
+    schema: { body: uploadImageBody, response: { 201: storedImage } },
+    config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
+    // A body over the limit gets the spec's image message; everything else goes to the app handler.
+    errorHandler: (error: FastifyError) => {
+      if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") throw imageTooLarge();
+      throw error;
+    },
+  };
+
   r.post(
     "/api/images",
-    {
-      bodyLimit: 15 * 1024 * 1024,
-      schema: { body: uploadImageBody, response: { 201: storedImage } },
-      // onRequest: a signed-out caller is refused before a 15 MB body is read.
-      onRequest: app.requireUser,
-      config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
-      // A body over the limit gets the spec's image message; everything else goes to the app handler.
-      errorHandler: (error: FastifyError) => {
-        if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") throw imageTooLarge();
-        throw error;
-      },
-    },
+    // onRequest: a signed-out caller is refused before a 15 MB body is read.
+    { ...upload, onRequest: app.requireUser },
     async (req, reply) => {
       const buffer = decodeImagePayload(req.body.image);
       const stored = await storeImage(app.db, req.user!.id, buffer, BIRD_PHOTO_BOX);
       return reply.code(201).send({ url: stored.url, width: stored.width, height: stored.height });
     },
   );
+
+  // The admin's ad pictures: the admin may have come in through the password gate, not as a keeper.
+  r.post("/api/admin/images", { ...upload, onRequest: app.requireAdmin }, async (req, reply) => {
+    const buffer = decodeImagePayload(req.body.image);
+    const stored = await storeImage(app.db, { admin: true }, buffer, AD_IMAGE_BOX);
+    return reply.code(201).send({ url: stored.url, width: stored.width, height: stored.height });
+  });
 
   r.get(
     "/api/images/:file",

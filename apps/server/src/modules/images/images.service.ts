@@ -3,7 +3,8 @@
  * (bird photos, AI analyses, ads) calls `decodeImagePayload` on what the client sent (a data URL or
  * bare base64) and then `storeImage`, which re-encodes it with sharp as a metadata-free JPEG (no
  * EXIF/GPS), downscaled to fit the given box, and stores it content-addressed by the SHA-256 of the
- * stored bytes in `images`, linking the keeper in `image_owners`. The result's `url`
+ * stored bytes in `images`, linking the keeper in `image_owners` (or, for the admin's ad pictures,
+ * `admin_images`). The result's `url`
  * (`/api/images/<hash>.jpg`) is public but unguessable and is served with a year-long immutable cache.
  *
  * Refusals are AppErrors with the spec's texts: over 10 MB -> 413 'Image size must be less than
@@ -20,7 +21,7 @@ import {
   type StoredImage,
 } from "@flockkeeper/shared/schemas/image";
 import type { Database } from "../../db/client";
-import { imageOwners, images } from "../../db/schema/index";
+import { adminImages, imageOwners, images } from "../../db/schema/index";
 import { AppError, badRequest } from "../../lib/errors";
 
 /** Largest input accepted in pixels (width x height), so a tiny file cannot expand into gigabytes. */
@@ -83,14 +84,20 @@ export function sniffImageType(buffer: Buffer): "jpeg" | "png" | "webp" | null {
 
 export type StoreImageOptions = { maxWidth: number; maxHeight: number; quality?: number };
 
+/** Who keeps an uploaded image alive: a keeper (by user id), or the admin (ad pictures). */
+export type ImageOwner = string | { admin: true };
+
+/** Ad pictures: wide banners, at most 1200 x 800. */
+export const AD_IMAGE_BOX = { maxWidth: 1200, maxHeight: 800 } as const;
+
 /**
  * Re-encodes an uploaded JPEG, PNG or WebP as a JPEG that fits `maxWidth` x `maxHeight` (never
  * enlarged, EXIF orientation applied, all metadata dropped), stores it once by content hash and
- * records `userId` as an owner. Returns its URL and size.
+ * records `owner` as an owner. Returns its URL and size.
  */
 export async function storeImage(
   db: Database,
-  userId: string,
+  owner: ImageOwner,
   buffer: Buffer,
   { maxWidth, maxHeight, quality = 90 }: StoreImageOptions,
 ): Promise<StoredImage & { hash: string }> {
@@ -119,7 +126,11 @@ export async function storeImage(
       bytes: out.data,
     })
     .onConflictDoNothing();
-  await db.insert(imageOwners).values({ hash, userId }).onConflictDoNothing();
+  if (typeof owner === "string") {
+    await db.insert(imageOwners).values({ hash, userId: owner }).onConflictDoNothing();
+  } else {
+    await db.insert(adminImages).values({ hash }).onConflictDoNothing();
+  }
   return { hash, url: imageUrl(hash), width: out.info.width, height: out.info.height };
 }
 

@@ -11,8 +11,11 @@ const readAsDataUrl = (file: File) =>
     reader.readAsDataURL(file);
   });
 
-/** Uploads an ad picture through the same image pipeline as bird photos (signed-in keepers only). */
+/**
+ * Uploads an ad picture through the same image pipeline as bird photos, as the admin (who may have
+ * come in through the password gate without signing in as a keeper).
+ */
 export const uploadAdImage = async (file: File) =>
-  apiSend<StoredImage>("POST", "/api/images", { image: await readAsDataUrl(file) });
+  apiSend<StoredImage>("POST", "/api/admin/images", { image: await readAsDataUrl(file) });
 
 export const useUploadAdImage = () => useMutation({ mutationFn: uploadAdImage, retry: false });

@@ -12,7 +12,6 @@ import {
 import { Button } from "@/components/ui/button";
 import { FieldError, Input, Label, Select, Textarea } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
-import { useAuth } from "@/lib/auth";
 import { toast } from "@/lib/toast";
 import { AdImage } from "@/components/ad-slot";
 import { useUploadAdImage } from "../api/upload-ad-image";
@@ -71,7 +70,6 @@ export function AdFormFields({
 }) {
   const set = <K extends keyof AdDraft>(k: K, v: AdDraft[K]) => onChange({ ...draft, [k]: v });
   const errors = draftErrors(draft);
-  const { isAuthenticated } = useAuth();
   const upload = useUploadAdImage();
   const fileRef = useRef<HTMLInputElement>(null);
   const id = (n: string) => `${idPrefix}-${n}`;
@@ -180,31 +178,25 @@ export function AdFormFields({
           />
         </div>
         <FieldError id={id("image-error")} message={errors.imageUrl} />
-        {isAuthenticated ? (
-          <>
-            <input
-              ref={fileRef}
-              type="file"
-              accept="image/*"
-              className="sr-only"
-              id={id("file")}
-              onChange={(e) => onFile(e.target.files?.[0])}
-            />
-            <Button
-              variant="secondary"
-              size="sm"
-              className="mt-2"
-              disabled={upload.isPending}
-              onClick={() => fileRef.current?.click()}
-            >
-              <Upload size={16} aria-hidden /> {upload.isPending ? "Uploading..." : "Upload image"}
-            </Button>
-          </>
-        ) : (
-          <p className="mt-1 text-sm text-stone-600">
-            Paste an https:// image address, or sign in to upload a picture.
-          </p>
-        )}
+        <input
+          ref={fileRef}
+          type="file"
+          accept="image/*"
+          className="sr-only"
+          id={id("file")}
+          tabIndex={-1}
+          aria-hidden
+          onChange={(e) => onFile(e.target.files?.[0])}
+        />
+        <Button
+          variant="secondary"
+          size="sm"
+          className="mt-2"
+          disabled={upload.isPending}
+          onClick={() => fileRef.current?.click()}
+        >
+          <Upload size={16} aria-hidden /> {upload.isPending ? "Uploading..." : "Upload image"}
+        </Button>
       </div>
       <label className="flex min-h-11 items-center gap-2 text-sm font-semibold text-stone-800 sm:col-span-2">
         <input
