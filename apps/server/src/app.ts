@@ -1,6 +1,6 @@
 import path from "node:path";
 import cookie from "@fastify/cookie";
-import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { randomBytes } from "node:crypto";
 import type { AppConfig } from "./config";
@@ -35,6 +35,21 @@ export async function buildApp({
     logger: logger ? { level: config.logLevel } : false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // The router's own answers to an over-long or undecodable path segment quoted the whole URL
+    // back (and the first came as a 414 titled "Bad Request"); answer like every other 400.
+    frameworkErrors: (error, _req, res) => {
+      const tooLong = error.code === "FST_ERR_MAX_PARAM_LENGTH";
+      void (res as FastifyReply)
+        .code(400)
+        .header("x-content-type-options", "nosniff")
+        .send({
+          statusCode: 400,
+          code: "INVALID_URL",
+          message: tooLong
+            ? "A part of the address is too long"
+            : "The address is not valid (a part of it cannot be decoded)",
+        });
+    },
   });
   if (onRoute) app.addHook("onRoute", onRoute);
   app.setValidatorCompiler(validatorCompiler);

@@ -153,6 +153,20 @@ describe("bad input never leaks internals", () => {
     expect(pair.statusCode).toBeLessThan(300);
   });
 
+  it("answers an over-long or undecodable path segment with a short 400 that quotes nothing", async () => {
+    for (const url of [
+      `/api/chickens/${"a".repeat(500)}`,
+      "/api/chickens/%E0%A4%A",
+      "/api/images/%FF",
+    ]) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().code).toBe("INVALID_URL");
+      expect(res.body).not.toContain("aaaa");
+      expect(res.body).not.toContain("%");
+    }
+  });
+
   it("finds NUL and lone surrogates in nested strings and keys without recursing", () => {
     expect(unstorableText({ a: [{ b: "ok" }, "fine \u{1F414}"] })).toBeNull();
     expect(unstorableText({ a: [{ b: "x\u0000" }] })).toBe(NUL_TEXT_MESSAGE);

@@ -429,10 +429,9 @@ export function responseProblem(
   const { message, statusCode, code } = (body ?? {}) as Record<string, unknown>;
   if (typeof message !== "string" || message.trim() === "")
     return `${status} without a message: ${res.body.slice(0, 200)}`;
-  // Fastify's router answers a bad or over-long path itself (before any hook) and quotes it; a URL
-  // is bounded by the HTTP header limit. Every other message must stay short whatever was sent.
-  const quotesPath = code === "FST_ERR_BAD_URL" || code === "FST_ERR_MAX_PARAM_LENGTH";
-  if (message.length > 500 && !quotesPath) {
+  // Every message must stay short whatever was sent (the router's own answers to a bad path go
+  // through `frameworkErrors` in app.ts, which quotes nothing).
+  if (message.length > 500) {
     return `${status} message is ${message.length} characters long: ${message.slice(0, 100)}…`;
   }
   if (statusCode !== status) return `${status} body says statusCode ${String(statusCode)}`;
