@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
+import { canvasPng } from "./helpers";
 
 const ADMIN_PASSWORD = "e2e-admin-password"; // set by playwright.config.ts for the test server
 
@@ -8,20 +9,6 @@ async function unlockAdmin(page: Page) {
   await page.getByLabel("Admin password").fill(ADMIN_PASSWORD);
   await page.getByRole("button", { name: "Access Admin Panel" }).click();
   await expect(page.getByRole("tab", { name: "Advertisements" })).toBeVisible();
-}
-
-/** A 900x300 PNG drawn in the page (a banner-shaped picture to upload). */
-async function bannerPng(page: Page): Promise<Buffer> {
-  const b64 = await page.evaluate(() => {
-    const canvas = document.createElement("canvas");
-    canvas.width = 900;
-    canvas.height = 300;
-    const ctx = canvas.getContext("2d")!;
-    ctx.fillStyle = "#166534";
-    ctx.fillRect(0, 0, 900, 300);
-    return canvas.toDataURL("image/png").split(",")[1]!;
-  });
-  return Buffer.from(b64, "base64");
 }
 
 async function createAd(
@@ -41,7 +28,11 @@ async function createAd(
     // The admin came in through the password gate, not as a keeper: the upload still works.
     await page
       .locator("#new-ad-file")
-      .setInputFiles({ name: "pellets.png", mimeType: "image/png", buffer: await bannerPng(page) });
+      .setInputFiles({
+        name: "pellets.png",
+        mimeType: "image/png",
+        buffer: await canvasPng(page, { width: 900, height: 300, from: "#166534" }),
+      });
     await expect(page.locator("#new-ad-image")).toHaveValue(/^\/api\/images\/[a-f0-9]{64}\.jpg$/);
   }
   const imageUrl = withImage ? await page.locator("#new-ad-image").inputValue() : null;

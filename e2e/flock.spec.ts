@@ -1,22 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signIn } from "./helpers";
-
-/** A 1600x1200 PNG photo made by the browser's canvas, as a phone would hand over a file. */
-async function makePhoto(page: Page): Promise<Buffer> {
-  const b64 = await page.evaluate(() => {
-    const canvas = document.createElement("canvas");
-    canvas.width = 1600;
-    canvas.height = 1200;
-    const ctx = canvas.getContext("2d")!;
-    const g = ctx.createLinearGradient(0, 0, 1600, 1200);
-    g.addColorStop(0, "#f59e0b");
-    g.addColorStop(1, "#166534");
-    ctx.fillStyle = g;
-    ctx.fillRect(0, 0, 1600, 1200);
-    return canvas.toDataURL("image/png").split(",")[1]!;
-  });
-  return Buffer.from(b64, "base64");
-}
+import { canvasPng, signIn } from "./helpers";
 
 const localDate = (offsetDays = 0) => {
   const d = new Date(Date.now() + offsetDays * 86_400_000);
@@ -62,7 +45,11 @@ test("a keeper manages birds, eggs and a hatch in the Flock Manager", async ({ p
   });
   await dialog
     .getByTestId("photo-input")
-    .setInputFiles({ name: "duck.png", mimeType: "image/png", buffer: await makePhoto(page) });
+    .setInputFiles({
+      name: "duck.png",
+      mimeType: "image/png",
+      buffer: await canvasPng(page, { width: 1600, height: 1200, from: "#f59e0b", to: "#166534" }),
+    });
   await expect(dialog.getByRole("img", { name: "Bird photo" })).toHaveAttribute(
     "src",
     /^\/api\/images\/[a-f0-9]{64}\.jpg$/,

@@ -29,3 +29,29 @@ export async function signIn(page: Page, { name = "Ada Lovelace", email = unique
   await expect(page.getByTestId("user-name").first()).toHaveText(firstName, { timeout: 15_000 });
   return { name, firstName, email };
 }
+
+/**
+ * A PNG drawn by the browser's canvas (a diagonal gradient from `from` to `to`), as a phone would
+ * hand over a photo file.
+ */
+export async function canvasPng(
+  page: Page,
+  { width, height, from, to = from }: { width: number; height: number; from: string; to?: string },
+): Promise<Buffer> {
+  const b64 = await page.evaluate(
+    ({ width, height, from, to }) => {
+      const canvas = document.createElement("canvas");
+      canvas.width = width;
+      canvas.height = height;
+      const ctx = canvas.getContext("2d")!;
+      const g = ctx.createLinearGradient(0, 0, width, height);
+      g.addColorStop(0, from);
+      g.addColorStop(1, to);
+      ctx.fillStyle = g;
+      ctx.fillRect(0, 0, width, height);
+      return canvas.toDataURL("image/png").split(",")[1]!;
+    },
+    { width, height, from, to },
+  );
+  return Buffer.from(b64, "base64");
+}
