@@ -12,9 +12,30 @@ button{margin-top:1.2rem;width:100%;padding:.8rem;font-size:1rem;font-weight:600
 button:focus-visible,input:focus-visible,a:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
 .error{color:#991b1b;background:#fee2e2;padding:.6rem;border-radius:.5rem}.small{font-size:.85rem;color:#57534e}a{color:#1d4ed8}`;
 
+/** Folder of the build holding the prerendered public pages (see apps/web/vite/prerender-plugin.ts). */
+export const PRERENDERED_DIR = "prerendered";
+
 /**
- * Serves the built web app: hashed assets cached for a year, everything else revalidated,
- * and index.html for any non-API path so client-side routes (and the 404 page) work.
+ * The prerendered pages of a build: URL path -> file under `dist`. `index.html` is `/`, any other
+ * `<name>.html` is `/<name>`. Read once at start-up: a build never changes under a running server.
+ */
+export function prerenderedPages(dist: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  const dir = path.join(dist, PRERENDERED_DIR);
+  if (!fs.existsSync(dir)) return pages;
+  for (const file of fs.readdirSync(dir)) {
+    const m = /^([a-z0-9-]+)\.html$/.exec(file);
+    if (!m) continue;
+    pages.set(m[1] === "index" ? "/" : `/${m[1]}`, `${PRERENDERED_DIR}/${file}`);
+  }
+  return pages;
+}
+
+/**
+ * Serves the built web app: hashed assets cached for a year, everything else revalidated. A page
+ * prerendered at build time is sent as its own HTML (content arrives before the JavaScript); any
+ * other non-API path gets index.html so client-side routes (and the 404 page) work. Files the
+ * build precompressed (.br, .gz) are sent compressed when the browser accepts that encoding.
  */
 export default fp(async function webAppPlugin(
   app: FastifyInstance,
@@ -27,11 +48,13 @@ export default fp(async function webAppPlugin(
   const dist = opts.webDist;
   const indexPath = dist ? path.join(dist, "index.html") : null;
   const hasWeb = indexPath !== null && fs.existsSync(indexPath);
+  const pages = hasWeb ? prerenderedPages(dist!) : new Map<string, string>();
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: dist!,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(res, filePath) {
         const rel = path.relative(dist!, filePath);
         res.header(
@@ -50,6 +73,11 @@ export default fp(async function webAppPlugin(
         message: `No route for ${req.method} ${req.url.split("?")[0]}`,
       });
     }
-    return reply.header("cache-control", "no-cache").type("text/html").sendFile("index.html");
+    const pathname = req.url.split("?")[0]!;
+    const page = pages.get(pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname);
+    return reply
+      .header("cache-control", "no-cache")
+      .type("text/html")
+      .sendFile(page ?? "index.html");
   });
 });
