@@ -5,6 +5,8 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { markdownPlugin } from "./vite/markdown-plugin";
+import { precompressPlugin } from "./vite/precompress-plugin";
+import { prerenderPlugin } from "./vite/prerender-plugin";
 
 export default defineConfig({
   plugins: [
@@ -19,12 +21,17 @@ export default defineConfig({
       workbox: {
         // The app shell opens offline; API answers are never served from the cache.
         globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
+        // Prerendered pages are for first visits from the network; offline, the shell renders them.
+        globIgnores: ["prerendered/**"],
         navigateFallback: "/index.html",
         navigateFallbackDenylist: [/^\/api\//, /^\/oidc\//, /^\/sitemap\.xml$/, /^\/robots\.txt$/],
         runtimeCaching: [],
         cleanupOutdatedCaches: true,
       },
     }),
+    // Both run after the build (and the service worker) is written, in this order.
+    prerenderPlugin(),
+    precompressPlugin(),
   ],
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   server: {

@@ -1,5 +1,5 @@
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createQueryClient } from "@/lib/query-client";
 import { captureInstallPrompt } from "@/lib/pwa";
@@ -13,7 +13,7 @@ captureInstallPrompt();
 void preloadRoute(window.location.pathname);
 const queryClient = createQueryClient();
 
-createRoot(document.getElementById("root")!).render(
+const app = (
   <StrictMode>
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
@@ -22,10 +22,26 @@ createRoot(document.getElementById("root")!).render(
         </AppRouter>
       </QueryClientProvider>
     </ErrorBoundary>
-  </StrictMode>,
+  </StrictMode>
 );
 
+const container = document.getElementById("root")!;
+if (container.firstElementChild) {
+  // The server sent this page prerendered (public pages): hydrate it at once, so React listens
+  // for (and replays) early clicks. If the page's chunk is still loading, React keeps the server's
+  // HTML of that part and hydrates it when the chunk arrives.
+  hydrateRoot(container, app);
+} else {
+  createRoot(container).render(app);
+}
+
 if (import.meta.env.PROD && "serviceWorker" in navigator) {
-  // The service worker precaches the app shell so the app opens offline.
-  void import("virtual:pwa-register").then(({ registerSW }) => registerSW({ immediate: true }));
+  // The service worker precaches the app shell so the app opens offline. It installs once the
+  // page has loaded and the main thread is idle: its precache downloads never compete with the page.
+  const register = () =>
+    void import("virtual:pwa-register").then(({ registerSW }) => registerSW({ immediate: true }));
+  const whenIdle = () =>
+    "requestIdleCallback" in window ? requestIdleCallback(register) : setTimeout(register, 1000);
+  if (document.readyState === "complete") whenIdle();
+  else window.addEventListener("load", whenIdle, { once: true });
 }

@@ -3,6 +3,7 @@ import { Link, NavLink, Outlet, useLocation } from "react-router";
 import { Menu, X, Feather } from "lucide-react";
 import { displayName, signOut, useAuth } from "@/lib/auth";
 import { installClickTracking } from "@/lib/track-click";
+import { useHydrated } from "@/lib/hydration";
 import { useToastState } from "@/lib/toast";
 import { cn } from "@/lib/cn";
 import { InstallButton } from "@/components/install-prompt";
@@ -136,6 +137,8 @@ function Header() {
 }
 
 function Footer() {
+  // The year comes from the visitor's clock, after hydration (the HTML may be from last year).
+  const year = useHydrated() ? new Date().getFullYear() : null;
   return (
     <footer className="mt-12 border-t border-stone-200 bg-stone-50 text-sm text-stone-700">
       <div className="mx-auto max-w-7xl space-y-3 px-4 py-6">
@@ -162,7 +165,7 @@ function Footer() {
           </Link>
           <InstallButton />
         </nav>
-        <p>© {new Date().getFullYear()} FlockKeeper</p>
+        <p>© {year} FlockKeeper</p>
       </div>
     </footer>
   );

@@ -6,7 +6,11 @@ import {
   useTransition,
   type ReactNode,
 } from "react";
-import { Router, UNSAFE_createBrowserHistory as createBrowserHistory } from "react-router";
+import {
+  Router,
+  UNSAFE_createBrowserHistory as createBrowserHistory,
+  UNSAFE_createMemoryHistory as createMemoryHistory,
+} from "react-router";
 
 const PendingContext = createContext(false);
 
@@ -33,6 +37,21 @@ export function AppRouter({ children }: { children: ReactNode }) {
   return (
     <PendingContext value={pending}>
       <Router location={state.location} navigationType={state.action} navigator={history}>
+        {children}
+      </Router>
+    </PendingContext>
+  );
+}
+
+/**
+ * The build-time prerender's router (src/prerender.tsx): one fixed location, never navigating,
+ * and the same tree shape as `AppRouter` so the browser's hydration matches the HTML.
+ */
+export function StaticAppRouter({ location, children }: { location: string; children: ReactNode }) {
+  const [history] = useState(() => createMemoryHistory({ initialEntries: [location] }));
+  return (
+    <PendingContext value={false}>
+      <Router location={history.location} navigator={history} static>
         {children}
       </Router>
     </PendingContext>

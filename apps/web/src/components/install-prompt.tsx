@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { Download, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { useHydrated } from "@/lib/hydration";
 import { isStandalone, useInstallPrompt } from "@/lib/pwa";
 
 // The steps dialog (and Radix Dialog with it) loads only when someone asks for it.
@@ -46,7 +47,9 @@ export function InstallPromptCard() {
 export function InstallButton() {
   const prompt = useInstallPrompt();
   const [manual, setManual] = useState(false);
-  if (isStandalone()) return null;
+  // Known only in the browser: the prerendered HTML always has the button.
+  const hydrated = useHydrated();
+  if (hydrated && isStandalone()) return null;
   return (
     <>
       <button

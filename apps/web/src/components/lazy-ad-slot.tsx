@@ -1,8 +1,10 @@
 import { lazy, Suspense } from "react";
+import { useHydrated } from "@/lib/hydration";
 import type { AdSlotProps } from "./ad-slot";
 
 // Ads bring their own data, validation (zod) and carousel code: they load after the page has
 // painted, so a page's first render stays light. With no active ads the slot takes no space.
+// Prerendered pages get no slot in their HTML: it starts loading once the page has hydrated.
 const AdSlotImpl = lazy(() => import("./ad-slot").then((m) => ({ default: m.AdSlot })));
 const PremiumImpl = lazy(() =>
   import("./ad-slot").then((m) => ({ default: m.PremiumAffiliateAd })),
@@ -10,6 +12,7 @@ const PremiumImpl = lazy(() =>
 
 /** `AdSlot` from `@/components/ad-slot`, loaded on demand. */
 export function LazyAdSlot(props: AdSlotProps) {
+  if (!useHydrated()) return null;
   return (
     <Suspense fallback={null}>
       <AdSlotImpl {...props} />
@@ -19,6 +22,7 @@ export function LazyAdSlot(props: AdSlotProps) {
 
 /** `PremiumAffiliateAd` from `@/components/ad-slot`, loaded on demand. */
 export function LazyPremiumAffiliateAd() {
+  if (!useHydrated()) return null;
   return (
     <Suspense fallback={null}>
       <PremiumImpl />

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { AuthUser } from "@flockkeeper/shared/schemas/auth";
 import { ApiError, apiGet } from "./api-client";
+import { useHydrated } from "./hydration";
 
 export const authQueryKey = ["auth", "user"] as const;
 
@@ -14,11 +15,15 @@ export async function fetchCurrentUser(): Promise<AuthUser | null> {
   }
 }
 
-/** Who is signed in. */
+/**
+ * Who is signed in. Still loading while a prerendered page hydrates: the HTML was built for
+ * nobody in particular, so it shows the loading state, never a signed-out one.
+ */
 export function useAuth() {
+  const hydrated = useHydrated();
   const query = useQuery({ queryKey: authQueryKey, queryFn: fetchCurrentUser, retry: false });
-  const user = query.data ?? null;
-  return { user, isLoading: query.isLoading, isAuthenticated: user !== null };
+  const user = hydrated ? (query.data ?? null) : null;
+  return { user, isLoading: !hydrated || query.isLoading, isAuthenticated: user !== null };
 }
 
 /** Sign-in and sign-out are full-page navigations to the server. */

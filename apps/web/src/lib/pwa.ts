@@ -1,4 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
+import { useHydrated } from "./hydration";
 
 type BeforeInstallPromptEvent = Event & {
   prompt: () => Promise<void>;
@@ -92,9 +93,13 @@ export function manualInstallPlatform(ua = navigator.userAgent): "ios" | "androi
   return "desktop";
 }
 
-/** Online state; reloads the page when the connection comes back after being offline. */
+/**
+ * Online state; reloads the page when the connection comes back after being offline. Online
+ * while prerendering and hydrating, the browser's answer from the render after.
+ */
 export function useOnline(): boolean {
-  const [online, setOnline] = useState(() => navigator.onLine);
+  const hydrated = useHydrated();
+  const [online, setOnline] = useState(() => typeof navigator === "undefined" || navigator.onLine);
   useEffect(() => {
     let wasOffline = !navigator.onLine;
     const on = () => {
@@ -112,5 +117,5 @@ export function useOnline(): boolean {
       window.removeEventListener("offline", off);
     };
   }, []);
-  return online;
+  return hydrated ? online : true;
 }

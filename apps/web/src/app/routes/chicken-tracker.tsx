@@ -45,8 +45,9 @@ export default function ChickenTrackerPage() {
   const { isAuthenticated, isLoading: authLoading } = useAuth();
   const [tab, setTab] = useState<Tab>("flock");
   const [flockTab, setFlockTab] = useState("birds");
+  // No storage while prerendering; nothing shows for it until the keeper's birds load anyway.
   const [trackedId, setTrackedId] = useState<string | null>(() =>
-    sessionStorage.getItem(TRACKED_KEY),
+    typeof sessionStorage === "undefined" ? null : sessionStorage.getItem(TRACKED_KEY),
   );
   const tabsRef = useRef<HTMLDivElement>(null);
   const chickens = useChickens(isAuthenticated);

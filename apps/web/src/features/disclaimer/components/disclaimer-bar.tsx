@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Scale } from "lucide-react";
 import { rememberedDisclaimerChoice } from "@/lib/disclaimer-flags";
 import home from "@/content/home.json";
@@ -15,7 +15,10 @@ const when = (iso: string | null) => {
 /** The home page's disclaimer bar, with the general 'Legal Disclaimer & Terms of Use' modal. */
 export function DisclaimerBar() {
   const [open, setOpen] = useState(false);
-  const [choice, setChoice] = useState(rememberedDisclaimerChoice);
+  // The remembered choice lives in this browser's storage: read after hydration, so the
+  // prerendered HTML (no choice) and the first render agree.
+  const [choice, setChoice] = useState<ReturnType<typeof rememberedDisclaimerChoice>>(null);
+  useEffect(() => setChoice(rememberedDisclaimerChoice()), []);
   const [answered, setAnswered] = useState<"accepted" | "declined" | null>(null);
   const close = (result: "accepted" | "declined") => {
     setOpen(false);

@@ -1,0 +1,139 @@
+/**
+ * Build-time prerendering of the public pages.
+ *
+ * After the browser build, this plugin bundles src/prerender.tsx for Node (a second, SSR Vite
+ * build with only the plugins React code needs), renders each page below to HTML and writes it
+ * into the built index.html as `dist/prerendered/<name>.html` (`index.html` for `/`), with the
+ * page's own <title> and description and modulepreload links for the page's chunk. The server
+ * (apps/server/src/plugins/web-app.ts) sends that file for its path; main.tsx hydrates it.
+ *
+ * Pages are rendered in their signed-out, nothing-fetched-yet state: no user, no live figures,
+ * no ads. Those arrive in the browser after hydration. `dist/index.html` stays the empty shell
+ * used for every other path and by the service worker.
+ */
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import react from "@vitejs/plugin-react";
+import { build, type Plugin, type ResolvedConfig } from "vite";
+import { ROUTES } from "../src/app/routes";
+import type { render as renderPage } from "../src/prerender";
+import { markdownPlugin } from "./markdown-plugin";
+
+/** The prerendered paths: the marketing pages and the app shells of two tools. */
+export const PRERENDERED_PATHS = [
+  "/",
+  "/blog",
+  "/features",
+  "/competitors",
+  "/legal",
+  "/chicken-tracker",
+  "/food-safety",
+] as const;
+
+type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
+type Manifest = Record<string, ManifestChunk>;
+
+const escapeAttr = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const escapeText = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+
+/** Replaces the content attribute of the first `<meta {attr}="{name}" content="...">`. */
+function setMeta(html: string, attr: string, name: string, content: string): string {
+  const re = new RegExp(`(<meta\\s+${attr}="${name}"\\s+content=")[^"]*(")`);
+  if (!re.test(html)) throw new Error(`prerender: index.html has no meta ${attr}="${name}"`);
+  return html.replace(re, `$1${escapeAttr(content)}$2`);
+}
+
+/** The page chunk of `pathname` and every chunk it imports statically, as files under dist. */
+function pageChunks(manifest: Manifest, pathname: string): { js: string[]; css: string[] } {
+  const route = ROUTES.find((r) => r.path === pathname);
+  if (!route) throw new Error(`prerender: ${pathname} is not a route`);
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || js.has(chunk.file)) return;
+    js.add(chunk.file);
+    chunk.css?.forEach((c) => css.add(c));
+    chunk.imports?.forEach(visit);
+  };
+  visit(`src/app/routes/${route.file}.tsx`);
+  return { js: [...js], css: [...css] };
+}
+
+export function prerenderPlugin(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: "flockkeeper:prerender",
+    apply: "build",
+    configResolved(resolved) {
+      config = resolved;
+    },
+    closeBundle: {
+      sequential: true,
+      order: "post",
+      async handler() {
+        if (config.build.ssr) return;
+        const outDir = path.resolve(config.root, config.build.outDir);
+        const ssrDir = path.resolve(config.root, "node_modules/.cache/fk-prerender");
+        await build({
+          configFile: false,
+          root: config.root,
+          mode: config.mode,
+          logLevel: "warn",
+          plugins: [markdownPlugin(), react()],
+          resolve: { alias: config.resolve.alias },
+          ssr: { noExternal: ["@flockkeeper/shared"] },
+          build: {
+            ssr: "src/prerender.tsx",
+            outDir: ssrDir,
+            emptyOutDir: true,
+            target: "node20",
+            rollupOptions: { output: { entryFileNames: "prerender.mjs" } },
+          },
+        });
+        try {
+          const entry = pathToFileURL(path.join(ssrDir, "prerender.mjs")).href;
+          // No cache-busting query: the page chunks import this same URL and must share its module.
+          const { render } = (await import(entry)) as { render: typeof renderPage };
+          const template = await readFile(path.join(outDir, "index.html"), "utf8");
+          const manifest = JSON.parse(
+            await readFile(path.join(outDir, ".vite/manifest.json"), "utf8"),
+          ) as Manifest;
+          if (!template.includes('<div id="root"></div>')) {
+            throw new Error('prerender: index.html has no empty <div id="root"></div>');
+          }
+          await mkdir(path.join(outDir, "prerendered"), { recursive: true });
+          for (const pathname of PRERENDERED_PATHS) {
+            const { html, meta } = await render(pathname);
+            if (!meta) throw new Error(`prerender: ${pathname} sets no page title`);
+            const title = meta.title === "FlockKeeper" ? meta.title : `${meta.title} | FlockKeeper`;
+            let page = template
+              .replace("<title>FlockKeeper</title>", `<title>${escapeText(title)}</title>`)
+              .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`);
+            page = setMeta(page, "property", "og:title", meta.title);
+            if (meta.description) {
+              page = setMeta(page, "name", "description", meta.description);
+              page = setMeta(page, "property", "og:description", meta.description);
+            }
+            const chunks = pageChunks(manifest, pathname);
+            const links = [
+              ...chunks.js
+                .filter((f) => !template.includes(`/${f}"`))
+                .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+              ...chunks.css
+                .filter((f) => !template.includes(`/${f}"`))
+                .map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
+            ];
+            page = page.replace("</head>", () => `    ${links.join("\n    ")}\n  </head>`);
+            const name = pathname === "/" ? "index" : pathname.slice(1);
+            await writeFile(path.join(outDir, "prerendered", `${name}.html`), page);
+          }
+        } finally {
+          await rm(ssrDir, { recursive: true, force: true });
+        }
+      },
+    },
+  };
+}
