@@ -1,7 +1,14 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { measureRps, root, startBareServer, startServer, type BenchResult } from "./lib";
+import {
+  measureRps,
+  root,
+  signInKeeper,
+  startBareServer,
+  startServer,
+  type BenchResult,
+} from "./lib";
 
 type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean; src?: string };
 
@@ -57,8 +64,22 @@ export async function run(): Promise<BenchResult[]> {
     budget: "< 120 KB",
     pass: js < 120,
   });
+  // Issue 11: no route ships more than 150 KB of JavaScript (gzip) before its first paint.
+  const routesDir = path.join(root, "apps/web/src/app/routes");
+  for (const file of readdirSync(routesDir)
+    .filter((f) => f.endsWith(".tsx"))
+    .sort()) {
+    const kb = routeJsGzip(file.replace(/\.tsx$/, "")) / 1024;
+    results.push({
+      name: `JavaScript to render the ${file.replace(/\.tsx$/, "")} route (gzip)`,
+      value: +kb.toFixed(1),
+      unit: "KB",
+      budget: "< 150 KB",
+      pass: kb < 150,
+    });
+  }
 
-  const cookie = await signInCookie(server.url);
+  const cookie = await signInKeeper(server.url, { email: `bench-${Date.now()}@example.com` });
   const me = await fetch(`${server.url}/api/auth/user`, { headers: { cookie } });
   const body = await me.text();
   const bare = await startBareServer(body);
@@ -75,37 +96,4 @@ export async function run(): Promise<BenchResult[]> {
   });
   await server.stop();
   return results;
-}
-
-/** Signs in through the built-in provider over HTTP, like a browser, and returns the session cookie. */
-export async function signInCookie(
-  base: string,
-  email = `bench-${Date.now()}@example.com`,
-): Promise<string> {
-  const jar = new Map<string, string>();
-  const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-  const go = async (url: string, init: RequestInit = {}) => {
-    const res = await fetch(new URL(url, base), {
-      ...init,
-      redirect: "manual",
-      headers: { ...(init.headers ?? {}), cookie: cookieHeader() },
-    });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(";");
-      const [k, ...v] = pair!.split("=");
-      jar.set(k!.trim(), v.join("="));
-    }
-    return res;
-  };
-  const login = await go("/api/login");
-  const auth = await go(login.headers.get("location")!);
-  const form = auth.headers.get("location")!;
-  const posted = await go(form, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ name: "Bench Keeper", email }).toString(),
-  });
-  const resumed = await go(posted.headers.get("location")!);
-  await go(resumed.headers.get("location")!);
-  return `fk_session=${jar.get("fk_session")}`;
 }

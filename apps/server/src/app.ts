@@ -11,6 +11,7 @@ import { modules } from "./modules/index";
 import authPlugin from "./plugins/auth";
 import dbPlugin from "./plugins/db";
 import errorsPlugin from "./plugins/errors";
+import readCachePlugin from "./plugins/read-cache";
 import securityPlugin from "./plugins/security";
 import webAppPlugin from "./plugins/web-app";
 
@@ -66,6 +67,9 @@ export async function buildApp({
   await app.register(securityPlugin, { config });
   await app.register(authPlugin, { config });
   await app.register((await import("./plugins/admin-auth")).default, { config });
+  await app.register(readCachePlugin, {
+    enabled: config.readCache && database.kind === "pglite",
+  });
   for (const mod of modules) await app.register(mod, { config });
   await app.register(webAppPlugin, { webDist: config.webDist ?? defaultWebDist });
   return app;

@@ -38,6 +38,11 @@ const envSchema = z.object({
   SOCIAL_URL: z.url().default("https://www.facebook.com/"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: bool,
+  // On unless "false" or "0" (tests turn it off; see plugins/read-cache.ts).
+  READ_CACHE: z
+    .enum(["true", "false", "1", "0", ""])
+    .optional()
+    .transform((v) => v !== "false" && v !== "0"),
   WEB_DIST: z.string().optional(),
 });
 
@@ -60,6 +65,8 @@ export type AppConfig = {
   socialUrl: string;
   logLevel: string;
   trustProxy: boolean;
+  /** Serve keepers' repeated reads from memory (embedded database only). */
+  readCache: boolean;
   /** Built web app to serve, or null when it has not been built (API only). */
   webDist: string | null;
 };
@@ -109,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     socialUrl: e.SOCIAL_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    readCache: e.READ_CACHE,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : null,
   };
 }

@@ -23,7 +23,14 @@ export async function createTestApp(
   env: Record<string, string> = {},
   { onRoute }: Pick<BuildOptions, "onRoute"> = {},
 ): Promise<TestApp> {
-  const config = loadConfig({ LOG_LEVEL: "silent", PUBLIC_URL: "http://localhost:3000", ...env });
+  // The read cache is off unless a test asks for it: tests also write straight to the database,
+  // which the app (rightly) never does outside a keeper's request.
+  const config = loadConfig({
+    LOG_LEVEL: "silent",
+    PUBLIC_URL: "http://localhost:3000",
+    READ_CACHE: "false",
+    ...env,
+  });
   const database = await openDatabase({
     url: process.env.TEST_DATABASE_URL ?? "memory://",
     dataDir: "",

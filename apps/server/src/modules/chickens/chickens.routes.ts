@@ -23,9 +23,13 @@ export async function chickensRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // onRequest (not preHandler): a signed-out caller is refused before any body is read or validated.
   const auth = { onRequest: app.requireUser };
+  // Answers that depend only on the keeper's records (plugins/read-cache.ts).
+  const cached = { keeperReadCache: true };
 
-  r.get("/api/chickens", { ...auth, schema: { response: { 200: chickenList } } }, async (req) =>
-    listChickens(app.db, req.user!.id),
+  r.get(
+    "/api/chickens",
+    { ...auth, config: cached, schema: { response: { 200: chickenList } } },
+    async (req) => listChickens(app.db, req.user!.id),
   );
 
   r.get(

@@ -24,11 +24,17 @@ export async function eggRecordsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // onRequest: a signed-out caller is refused before the body is validated.
   const auth = { onRequest: app.requireUser };
+  // Answers that depend only on the keeper's records, the URL and the date (plugins/read-cache.ts).
+  const cached = { keeperReadCache: true };
   const writeLimit = { rateLimit: { max: 240, timeWindow: "1 minute" } };
 
   r.get(
     "/api/egg-records",
-    { ...auth, schema: { querystring: eggRecordRangeQuery, response: { 200: eggRecordList } } },
+    {
+      ...auth,
+      config: cached,
+      schema: { querystring: eggRecordRangeQuery, response: { 200: eggRecordList } },
+    },
     async (req, reply) => {
       // Already JSON of an eggRecordList (see listEggRecordsJson): sent as it is.
       const json = await listEggRecordsJson(app.db, req.user!.id, req.query);
@@ -44,7 +50,11 @@ export async function eggRecordsRoutes(app: FastifyInstance) {
 
   r.get(
     "/api/egg-records/stats",
-    { ...auth, schema: { querystring: eggStatsQuery, response: { 200: eggStatsResponse } } },
+    {
+      ...auth,
+      config: cached,
+      schema: { querystring: eggStatsQuery, response: { 200: eggStatsResponse } },
+    },
     async (req) => eggStats(app.db, req.user!.id, req.query),
   );
 

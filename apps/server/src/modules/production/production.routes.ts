@@ -14,16 +14,27 @@ import { exportCsv, getSummary, getTrends } from "./production.service";
 export async function productionRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = { onRequest: app.requireUser };
+  // Answers that depend only on the keeper's records and settings, the URL and the date
+  // (plugins/read-cache.ts).
+  const cached = { keeperReadCache: true };
 
   r.get(
     "/api/production/summary",
-    { ...auth, schema: { querystring: summaryQuery, response: { 200: productionSummary } } },
+    {
+      ...auth,
+      config: cached,
+      schema: { querystring: summaryQuery, response: { 200: productionSummary } },
+    },
     async (req) => getSummary(app.db, req.user!.id, req.query),
   );
 
   r.get(
     "/api/production/trends",
-    { ...auth, schema: { querystring: periodQuery, response: { 200: productionTrends } } },
+    {
+      ...auth,
+      config: cached,
+      schema: { querystring: periodQuery, response: { 200: productionTrends } },
+    },
     async (req) => getTrends(app.db, req.user!.id, req.query),
   );
 

@@ -1,0 +1,135 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { todayIso } from "@flockkeeper/shared/schemas/common";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * The answer depends only on the keeper's stored records, the URL and today's date: it may be
+     * served again from the read cache until the keeper next writes (see plugins/read-cache.ts).
+     */
+    keeperReadCache?: boolean;
+  }
+  interface FastifyRequest {
+    /** The read cache's sequence number when this cacheable request started. */
+    readCacheSeq?: number;
+  }
+}
+
+const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * The keeper's recent answers to cacheable GETs, as the JSON text sent.
+ *
+ * Only for the embedded database: it allows one process per data folder (a lock), so every write
+ * to a keeper's records goes through this process, in a request of that keeper (no background
+ * job writes keeper data). Any state-changing request by a keeper drops all of that keeper's
+ * entries before its answer is sent (and when it starts, where the route has signed the keeper in
+ * by then), and a read's answer is stored only if no write of that keeper ended while it was
+ * being read. Keys hold the URL and today's UTC date, so "today" and
+ * "last 30 days" answers roll over; entries also expire after `ttlMs`.
+ */
+export class ReadCache {
+  private entries = new Map<string, { json: string; at: number }>();
+  private keysByUser = new Map<string, Set<string>>();
+  /** Per keeper: the sequence number when their latest write started or ended. */
+  private lastWrite = new Map<string, number>();
+  private seq = 0;
+
+  constructor(
+    private readonly max = 5_000,
+    private readonly ttlMs = 60_000,
+  ) {}
+
+  static key(userId: string, url: string, now = new Date()): string {
+    return `${userId}\n${todayIso(now)}\n${url}`;
+  }
+
+  /** Call when a cacheable read starts; pass the result to `set`. */
+  begin(): number {
+    return this.seq;
+  }
+
+  get(userId: string, url: string, now = new Date()): string | null {
+    const key = ReadCache.key(userId, url, now);
+    const hit = this.entries.get(key);
+    if (!hit) return null;
+    if (now.getTime() - hit.at > this.ttlMs) {
+      this.drop(userId, key);
+      return null;
+    }
+    return hit.json;
+  }
+
+  set(userId: string, url: string, json: string, startedSeq: number, now = new Date()): void {
+    // A write by this keeper started after this read did: what was read may be older than it.
+    if ((this.lastWrite.get(userId) ?? -1) > startedSeq) return;
+    if (this.entries.size >= this.max) {
+      const oldest = this.entries.keys().next().value!;
+      this.drop(oldest.slice(0, oldest.indexOf("\n")), oldest);
+    }
+    const key = ReadCache.key(userId, url, now);
+    this.entries.set(key, { json, at: now.getTime() });
+    let keys = this.keysByUser.get(userId);
+    if (!keys) this.keysByUser.set(userId, (keys = new Set()));
+    keys.add(key);
+  }
+
+  /** A state-changing request of this keeper started or ended: forget their answers. */
+  invalidate(userId: string): void {
+    this.lastWrite.set(userId, ++this.seq);
+    for (const key of this.keysByUser.get(userId) ?? []) this.entries.delete(key);
+    this.keysByUser.delete(userId);
+    // Keep the write marks bounded: a read older than the newest few thousand writes is long over.
+    if (this.lastWrite.size > this.max) {
+      for (const [user, at] of this.lastWrite) {
+        if (at < this.seq - this.max) this.lastWrite.delete(user);
+      }
+    }
+  }
+
+  private drop(userId: string, key: string): void {
+    this.entries.delete(key);
+    this.keysByUser.get(userId)?.delete(key);
+  }
+}
+
+/**
+ * Serves a keeper's repeated reads (a list refetched when the app regains focus, a dashboard
+ * opened twice) from memory on the embedded database. Routes opt in with
+ * `config: { keeperReadCache: true }`. Off on PostgreSQL, where other processes may write.
+ */
+export default fp(async function readCachePlugin(app: FastifyInstance, opts: { enabled: boolean }) {
+  if (!opts.enabled) return;
+  const cache = new ReadCache();
+  const cacheable = (req: FastifyRequest) =>
+    req.method === "GET" && req.routeOptions.config.keeperReadCache === true && req.user !== null;
+
+  // preHandler: after the route's own onRequest hooks have signed the keeper in.
+  app.addHook("preHandler", async (req, reply) => {
+    if (STATE_CHANGING.has(req.method)) {
+      if (req.user) cache.invalidate(req.user.id);
+      return;
+    }
+    if (!cacheable(req)) return;
+    const json = cache.get(req.user!.id, req.url);
+    if (json !== null) {
+      return reply.type("application/json; charset=utf-8").serializer(String).send(json);
+    }
+    req.readCacheSeq = cache.begin();
+  });
+
+  app.addHook("onSend", async (req, reply, payload) => {
+    // Before the answer leaves: the keeper cannot ask again and be served what the write replaced.
+    if (STATE_CHANGING.has(req.method) && req.user) cache.invalidate(req.user.id);
+    if (
+      req.readCacheSeq !== undefined &&
+      req.user &&
+      reply.statusCode === 200 &&
+      typeof payload === "string"
+    ) {
+      cache.set(req.user.id, req.url, payload, req.readCacheSeq);
+    }
+    return payload;
+  });
+});
