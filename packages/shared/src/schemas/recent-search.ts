@@ -2,8 +2,7 @@ import { z } from "zod";
 import { foodSafetyLevel } from "./food";
 import { FOOD_NAME_MAX } from "./food-search";
 
-/** How many recent food searches a keeper sees (spec section 9). */
-export const RECENT_SEARCH_LIMIT = 4;
+export { RECENT_SEARCH_LIMIT } from "../domain/food-search-texts";
 
 /** Body of POST /api/recent-searches: the term searched and, when found, what it matched. */
 export const createRecentSearchBody = z.object({

@@ -6,7 +6,7 @@ import type {
   EggRecord,
   EggStatsResponse,
 } from "@flockkeeper/shared/schemas/egg-record";
-import { todayIso } from "@flockkeeper/shared/schemas/common";
+import { todayIso } from "@flockkeeper/shared/domain/dates";
 import { apiGet, apiSend } from "@/lib/api-client";
 
 /** Every egg query key starts with this, so one invalidation refreshes lists, stats and charts. */

@@ -1,5 +1,6 @@
 import type { FoodItem } from "@flockkeeper/shared/schemas/food-search";
-import { SPECIES_LABELS, type PoultrySpecies } from "@flockkeeper/shared/schemas/species";
+import type { PoultrySpecies } from "@flockkeeper/shared/schemas/species";
+import { SPECIES_LABELS } from "@flockkeeper/shared/domain/species-labels";
 import { cn } from "@/lib/cn";
 import { SafetyBadge, SAFETY_STYLES } from "./safety-level";
 

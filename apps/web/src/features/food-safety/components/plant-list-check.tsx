@@ -1,6 +1,9 @@
 import { useId, useState, type FormEvent } from "react";
 import { ListChecks } from "lucide-react";
-import { BULK_NOT_FOUND_MESSAGE, BULK_SEARCH_MAX } from "@flockkeeper/shared/schemas/food-search";
+import {
+  BULK_NOT_FOUND_MESSAGE,
+  BULK_SEARCH_MAX,
+} from "@flockkeeper/shared/domain/food-search-texts";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Label, Textarea } from "@/components/ui/input";

@@ -4,8 +4,8 @@ import {
   FOOD_NAME_MAX,
   FOOD_NOT_FOUND_GUIDANCE,
   FOOD_NOT_FOUND_MESSAGE,
-} from "@flockkeeper/shared/schemas/food-search";
-import { RECENT_SEARCH_LIMIT } from "@flockkeeper/shared/schemas/recent-search";
+  RECENT_SEARCH_LIMIT,
+} from "@flockkeeper/shared/domain/food-search-texts";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input, Label } from "@/components/ui/input";

@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import * as common from "../schemas/common";
+import { addDaysIso, daysBetweenIso, isValidIsoDate, parseIsoDate, todayIso } from "./dates";
+
+describe("dates", () => {
+  it("parses only real calendar dates", () => {
+    expect(parseIsoDate("2024-02-29")?.toISOString()).toBe("2024-02-29T00:00:00.000Z");
+    expect(isValidIsoDate("2023-02-29")).toBe(false);
+    expect(isValidIsoDate("2024-13-01")).toBe(false);
+  });
+
+  it("does calendar arithmetic in UTC", () => {
+    expect(addDaysIso("2024-12-31", 1)).toBe("2025-01-01");
+    expect(daysBetweenIso("2024-01-01", "2024-03-01")).toBe(60);
+    expect(todayIso(new Date("2026-11-21T02:00:00Z"), 300)).toBe("2026-11-20");
+  });
+
+  it("is what schemas/common re-exports", () => {
+    expect(common.todayIso).toBe(todayIso);
+    expect(common.addDaysIso).toBe(addDaysIso);
+  });
+});

@@ -1,0 +1,32 @@
+/*
+ * Display labels of the poultry species, free of zod so the browser can load them without the
+ * schema library. `schemas/species.ts` re-exports them unchanged.
+ */
+
+/** The poultry species FlockKeeper tracks (the values of `poultrySpecies` in schemas/species.ts). */
+type Species = "chicken" | "duck" | "goose" | "turkey" | "guinea_fowl" | "quail";
+
+/** Singular display labels for each species. */
+export const SPECIES_LABELS: Record<Species, string> = {
+  chicken: "Chicken",
+  duck: "Duck",
+  goose: "Goose",
+  turkey: "Turkey",
+  guinea_fowl: "Guinea fowl",
+  quail: "Quail",
+};
+
+/** Plural display labels for each species. */
+export const SPECIES_PLURAL_LABELS: Record<Species, string> = {
+  chicken: "Chickens",
+  duck: "Ducks",
+  goose: "Geese",
+  turkey: "Turkeys",
+  guinea_fowl: "Guinea fowl",
+  quail: "Quail",
+};
+
+/** Returns the singular or plural label for a species depending on count. */
+export function speciesLabel(species: Species, count = 1): string {
+  return count === 1 ? SPECIES_LABELS[species] : SPECIES_PLURAL_LABELS[species];
+}
