@@ -8,7 +8,7 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
-import { Dialog } from "@/components/ui/dialog";
+import { Dialog } from "@/components/ui/lazy-dialog";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { AdImage } from "@/components/ad-slot";

@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { Camera, Download, Loader2, PlusCircle, RefreshCw, Search, Upload } from "lucide-react";
 import { confidenceTone } from "@flockkeeper/shared/domain/rarity";
 import type { BreedIdResult } from "@flockkeeper/shared/schemas/breed-id";
@@ -20,8 +20,12 @@ import { signIn, useAuth } from "@/lib/auth";
 import { toast } from "@/lib/toast";
 import { useIdentifyBreed } from "../api/identify-breed";
 import { breedFailureReason } from "../lib/failure-reason";
-import { AddToFlockDialog } from "./add-to-flock-dialog";
 import { RarityScore } from "./rarity-score";
+
+// The add-to-flock form (and its validation schema) loads when the keeper opens it.
+const AddToFlockDialog = lazy(() =>
+  import("./add-to-flock-dialog").then((m) => ({ default: m.AddToFlockDialog })),
+);
 
 const speciesText = (s: string) => s.replace("_", " ");
 
@@ -288,13 +292,15 @@ export function BreedIdentifier() {
             )}
           </div>
           {addOpen && (
-            <AddToFlockDialog
-              open={addOpen}
-              onOpenChange={setAddOpen}
-              result={result}
-              photo={photo}
-              importedNotes={imported}
-            />
+            <Suspense fallback={null}>
+              <AddToFlockDialog
+                open={addOpen}
+                onOpenChange={setAddOpen}
+                result={result}
+                photo={photo}
+                importedNotes={imported}
+              />
+            </Suspense>
           )}
         </Card>
       )}

@@ -13,7 +13,7 @@ import {
   weatherKind,
 } from "@flockkeeper/shared/schemas/production";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { Dialog } from "@/components/ui/lazy-dialog";
 import { FieldError, Input, Label, Select, Textarea } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
