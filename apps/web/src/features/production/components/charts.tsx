@@ -1,18 +1,9 @@
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Line,
-  LineChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from "recharts";
+import { lazy, Suspense } from "react";
+
+// recharts is large: it loads after the page's first paint, inside a box of the chart's final size.
+const SeriesPlot = lazy(() => import("./series-plot"));
 
 type Point = Record<string, string | number | null>;
-
-const shortDate = (d: string) => d.slice(5);
 
 /** A small bar or line chart of one series over dates, with a text summary for screen readers. */
 export function SeriesChart({
@@ -40,32 +31,22 @@ export function SeriesChart({
     <figure className="rounded-xl border border-stone-200 bg-white p-3 shadow-sm">
       <figcaption className="mb-2 text-sm font-bold text-stone-900">{title}</figcaption>
       <div className="h-48 w-full" aria-hidden>
-        <ResponsiveContainer width="100%" height="100%">
-          {kind === "bar" ? (
-            <BarChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
-              <CartesianGrid strokeDasharray="3 3" stroke="#e7e5e4" />
-              <XAxis dataKey="date" tickFormatter={shortDate} fontSize={11} />
-              <YAxis fontSize={11} />
-              <Tooltip formatter={(v) => [`${v} ${unit}`, title]} />
-              <Bar dataKey={dataKey} fill={color} radius={[3, 3, 0, 0]} />
-            </BarChart>
-          ) : (
-            <LineChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
-              <CartesianGrid strokeDasharray="3 3" stroke="#e7e5e4" />
-              <XAxis dataKey="date" tickFormatter={shortDate} fontSize={11} />
-              <YAxis fontSize={11} domain={["auto", "auto"]} />
-              <Tooltip formatter={(v) => [`${v} ${unit}`, title]} />
-              <Line
-                dataKey={dataKey}
-                stroke={color}
-                strokeWidth={2}
-                dot={{ r: 2 }}
-                connectNulls
-                type="monotone"
-              />
-            </LineChart>
-          )}
-        </ResponsiveContainer>
+        <Suspense
+          fallback={
+            <div className="flex h-full items-center justify-center text-sm text-stone-600">
+              Loading chart…
+            </div>
+          }
+        >
+          <SeriesPlot
+            data={data}
+            dataKey={dataKey}
+            unit={unit}
+            kind={kind}
+            color={color}
+            title={title}
+          />
+        </Suspense>
       </div>
       <p className="sr-only">{summary}</p>
     </figure>

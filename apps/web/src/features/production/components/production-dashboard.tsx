@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { AlertTriangle, Brain } from "lucide-react";
 import {
   DEFAULT_PRODUCTION_PERIOD,
@@ -11,11 +11,20 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useDiseaseAlerts, useGeneratePredictions } from "../api/production";
-import { AnalysisTab } from "./analysis-tab";
-import { DataEntryTab } from "./data-entry-tab";
-import { HealthTab } from "./health-tab";
-import { InsightsTab } from "./insights-tab";
+import { LoadingPanel } from "@/components/loading-panel";
 import { OverviewTab } from "./overview-tab";
+
+// Only the default Overview tab is needed for the first paint; the others load when opened.
+const DataEntryTab = lazy(() =>
+  import("./data-entry-tab").then((m) => ({ default: m.DataEntryTab })),
+);
+const HealthTab = lazy(() => import("./health-tab").then((m) => ({ default: m.HealthTab })));
+const AnalysisTab = lazy(() => import("./analysis-tab").then((m) => ({ default: m.AnalysisTab })));
+const InsightsTab = lazy(() => import("./insights-tab").then((m) => ({ default: m.InsightsTab })));
+
+function Deferred({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<LoadingPanel label="Loading this section…" />}>{children}</Suspense>;
+}
 
 /** The Production Hub for a signed-in keeper: period selector, AI Health Check, alerts, tabs. */
 export function ProductionDashboard() {
@@ -105,16 +114,24 @@ export function ProductionDashboard() {
           <OverviewTab period={period} />
         </TabsContent>
         <TabsContent value="entry">
-          <DataEntryTab period={period} />
+          <Deferred>
+            <DataEntryTab period={period} />
+          </Deferred>
         </TabsContent>
         <TabsContent value="health">
-          <HealthTab period={period} alerts={alerts} />
+          <Deferred>
+            <HealthTab period={period} alerts={alerts} />
+          </Deferred>
         </TabsContent>
         <TabsContent value="analysis">
-          <AnalysisTab period={period} />
+          <Deferred>
+            <AnalysisTab period={period} />
+          </Deferred>
         </TabsContent>
         <TabsContent value="insights">
-          <InsightsTab />
+          <Deferred>
+            <InsightsTab />
+          </Deferred>
         </TabsContent>
       </Tabs>
     </div>

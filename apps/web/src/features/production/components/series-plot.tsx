@@ -1,0 +1,61 @@
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
+
+type Point = Record<string, string | number | null>;
+
+const shortDate = (d: string) => d.slice(5);
+
+/** The recharts drawing inside a SeriesChart; loaded lazily because recharts is large. */
+export default function SeriesPlot({
+  title,
+  data,
+  dataKey,
+  unit,
+  kind,
+  color,
+}: {
+  title: string;
+  data: Point[];
+  dataKey: string;
+  unit: string;
+  kind: "bar" | "line";
+  color: string;
+}) {
+  return (
+    <ResponsiveContainer width="100%" height="100%">
+      {kind === "bar" ? (
+        <BarChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
+          <CartesianGrid strokeDasharray="3 3" stroke="#e7e5e4" />
+          <XAxis dataKey="date" tickFormatter={shortDate} fontSize={11} />
+          <YAxis fontSize={11} />
+          <Tooltip formatter={(v) => [`${v} ${unit}`, title]} />
+          <Bar dataKey={dataKey} fill={color} radius={[3, 3, 0, 0]} />
+        </BarChart>
+      ) : (
+        <LineChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
+          <CartesianGrid strokeDasharray="3 3" stroke="#e7e5e4" />
+          <XAxis dataKey="date" tickFormatter={shortDate} fontSize={11} />
+          <YAxis fontSize={11} domain={["auto", "auto"]} />
+          <Tooltip formatter={(v) => [`${v} ${unit}`, title]} />
+          <Line
+            dataKey={dataKey}
+            stroke={color}
+            strokeWidth={2}
+            dot={{ r: 2 }}
+            connectNulls
+            type="monotone"
+          />
+        </LineChart>
+      )}
+    </ResponsiveContainer>
+  );
+}
