@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { useParams, useSearchParams } from "react-router";
 import { LogOut } from "lucide-react";
 import { PageHeader } from "@/components/page-header";
@@ -9,8 +10,15 @@ import { useAdminSession } from "@/features/admin/api/get-admin-session";
 import { useAdminLogout } from "@/features/admin/api/admin-logout";
 import { AdminGate } from "@/features/admin/components/admin-gate";
 import { AnalyticsTab } from "@/features/admin/components/analytics-tab";
-import { AdvertisementsTab } from "@/features/admin/components/advertisements-tab";
-import AdminAffiliatesPage from "./admin-affiliates";
+import { LoadingPanel } from "@/components/loading-panel";
+
+// Analytics is the default tab; the other two load when opened.
+const AdvertisementsTab = lazy(() =>
+  import("@/features/admin/components/advertisements-tab").then((m) => ({
+    default: m.AdvertisementsTab,
+  })),
+);
+const AdminAffiliatesPage = lazy(() => import("./admin-affiliates"));
 
 const TABS = ["analytics", "advertisements", "affiliates"] as const;
 type Tab = (typeof TABS)[number];
@@ -63,10 +71,14 @@ function AdminPanel() {
           <AnalyticsTab />
         </TabsContent>
         <TabsContent value="advertisements">
-          <AdvertisementsTab />
+          <Suspense fallback={<LoadingPanel label="Loading this section…" />}>
+            <AdvertisementsTab />
+          </Suspense>
         </TabsContent>
         <TabsContent value="affiliates">
-          <AdminAffiliatesPage />
+          <Suspense fallback={<LoadingPanel label="Loading this section…" />}>
+            <AdminAffiliatesPage />
+          </Suspense>
         </TabsContent>
       </Tabs>
     </>

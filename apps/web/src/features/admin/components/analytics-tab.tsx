@@ -1,11 +1,13 @@
-import { useState } from "react";
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { lazy, Suspense, useState } from "react";
 import { Card, CardTitle } from "@/components/ui/card";
 import { Input, Label } from "@/components/ui/input";
 import { Alert } from "@/components/ui/alert";
 import { errorMessage } from "@/lib/api-client";
 import { useAnalytics } from "../api/get-analytics";
 import { NewsletterCard } from "./newsletter-card";
+
+// recharts is large: the chart loads after the first paint, in a box of its final size.
+const ClicksChart = lazy(() => import("./clicks-chart"));
 
 /** Click analytics: totals, top pages and elements, recent clicks and a clicks-per-day chart, polled every 60 s. */
 export function AnalyticsTab() {
@@ -59,23 +61,15 @@ export function AnalyticsTab() {
           <Card>
             <CardTitle>Clicks per day</CardTitle>
             <div className="mt-2 h-56" role="img" aria-label="Bar chart of clicks per day">
-              <ResponsiveContainer width="100%" height="100%">
-                <BarChart
-                  data={data.clicksPerDay}
-                  margin={{ top: 8, right: 8, left: -16, bottom: 0 }}
-                >
-                  <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                  <XAxis
-                    dataKey="date"
-                    tickFormatter={(d: string) => d.slice(5)}
-                    fontSize={12}
-                    minTickGap={16}
-                  />
-                  <YAxis allowDecimals={false} fontSize={12} />
-                  <Tooltip />
-                  <Bar dataKey="clicks" name="Clicks" fill="#b45309" />
-                </BarChart>
-              </ResponsiveContainer>
+              <Suspense
+                fallback={
+                  <div className="flex h-full items-center justify-center text-sm text-stone-600">
+                    Loading chart…
+                  </div>
+                }
+              >
+                <ClicksChart data={data.clicksPerDay} />
+              </Suspense>
             </div>
           </Card>
           <div className="grid gap-4 md:grid-cols-2">
