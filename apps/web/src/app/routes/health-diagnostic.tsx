@@ -1,10 +1,24 @@
+import { lazy, Suspense, type ReactNode } from "react";
 import { LazyAdSlot } from "@/components/lazy-ad-slot";
+import { LoadingPanel } from "@/components/loading-panel";
 import { PageHeader } from "@/components/page-header";
-import { SymptomChecker } from "@/components/symptom-checker";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { AnalysisHistory } from "@/features/analyses/components/analysis-history";
-import { DroppingsAnalyzer } from "@/features/droppings/components/droppings-analyzer";
 import { HealthScanner } from "@/features/health-scanner/components/health-scanner";
+
+// The AI Health Scanner is the default tab; the other two load when opened.
+const SymptomChecker = lazy(() =>
+  import("@/components/symptom-checker").then((m) => ({ default: m.SymptomChecker })),
+);
+const DroppingsAnalyzer = lazy(() =>
+  import("@/features/droppings/components/droppings-analyzer").then((m) => ({
+    default: m.DroppingsAnalyzer,
+  })),
+);
+
+function Deferred({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<LoadingPanel label="Loading this tool…" />}>{children}</Suspense>;
+}
 
 /** Flock Health Center: AI Health Scanner (default), Symptom Checker and Feces Analyzer tabs. */
 export default function HealthDiagnosticPage() {
@@ -26,11 +40,15 @@ export default function HealthDiagnosticPage() {
           <AnalysisHistory kind="health" title="Your health scan history" />
         </TabsContent>
         <TabsContent value="symptoms">
-          <SymptomChecker />
+          <Deferred>
+            <SymptomChecker />
+          </Deferred>
         </TabsContent>
         <TabsContent value="feces">
-          <DroppingsAnalyzer />
-          <AnalysisHistory kind="droppings" title="Your droppings history" />
+          <Deferred>
+            <DroppingsAnalyzer />
+            <AnalysisHistory kind="droppings" title="Your droppings history" />
+          </Deferred>
         </TabsContent>
       </Tabs>
       <LazyAdSlot category="Health Products" position="banner" />
