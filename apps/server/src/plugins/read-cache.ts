@@ -105,12 +105,14 @@ export default fp(async function readCachePlugin(app: FastifyInstance, opts: { e
   const cacheable = (req: FastifyRequest) =>
     req.method === "GET" && req.routeOptions.config.keeperReadCache === true && req.user !== null;
 
-  // preHandler: after the route's own onRequest hooks have signed the keeper in.
-  app.addHook("preHandler", async (req, reply) => {
-    if (STATE_CHANGING.has(req.method)) {
-      if (req.user) cache.invalidate(req.user.id);
-      return;
-    }
+  // A write: forget the keeper's answers as it starts, where the route has signed them in by now.
+  app.addHook("preHandler", async (req) => {
+    if (STATE_CHANGING.has(req.method) && req.user) cache.invalidate(req.user.id);
+  });
+
+  // preValidation: after the route's onRequest hook has signed the keeper in, before the query is
+  // validated again (an entry exists only for a URL that was valid and answered 200).
+  app.addHook("preValidation", async (req, reply) => {
     if (!cacheable(req)) return;
     const json = cache.get(req.user!.id, req.url);
     if (json !== null) {

@@ -4,12 +4,16 @@ import {
   bulkSearchResponse,
   foodItem,
   foodSearchQuery,
+  type FoodItem,
   foodSuggestionList,
   foodSuggestionsQuery,
 } from "@flockkeeper/shared/schemas/food-search";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { getKnowledge } from "../../knowledge/index";
 import { bulkSearchFoods, searchFood, suggestFoods } from "./food-items.service";
+
+/** Distinct lookups kept as ready answers (a few MB at most). */
+const MAX_CACHED_ANSWERS = 2_000;
 
 /** Can My Flock Eat This?: `GET /api/food-items/search`, `POST /api/food-items/bulk-search`, suggestions. */
 export async function foodItemsRoutes(app: FastifyInstance) {
@@ -19,10 +23,27 @@ export async function foodItemsRoutes(app: FastifyInstance) {
   // Lookups are answered from memory in well under a millisecond and touch no database, so
   // they are not rate limited (suggestions fire on every keystroke). Bulk search is.
 
+  // The datasets never change while the server runs: an answer, once validated and serialised, is
+  // kept as JSON text for the next keeper who asks the same (serialising a whole record through
+  // its schema was most of a lookup's time).
+  const answers = new Map<string, string>();
   r.get(
     "/api/food-items/search",
     { schema: { querystring: foodSearchQuery, response: { 200: foodItem } } },
-    async (req) => searchFood(req.query.name),
+    async (req, reply) => {
+      const name = req.query.name;
+      let json = answers.get(name);
+      if (json === undefined) {
+        json = JSON.stringify(foodItem.parse(searchFood(name)));
+        if (answers.size >= MAX_CACHED_ANSWERS) answers.delete(answers.keys().next().value!);
+        answers.set(name, json);
+      }
+      // Already the JSON of a foodItem; the type provider only knows the parsed shape.
+      return reply
+        .type("application/json; charset=utf-8")
+        .serializer(String)
+        .send(json as unknown as FoodItem);
+    },
   );
 
   r.get(
