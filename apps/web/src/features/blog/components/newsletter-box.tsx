@@ -3,6 +3,7 @@ import { Mail } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
+import { useHydrated } from "@/lib/hydration";
 import { useSubscribe } from "../api/subscribe";
 
 /** The blog's newsletter box: email plus explicit consent, stored with the consent time. */
@@ -10,6 +11,7 @@ export function NewsletterBox() {
   const emailId = useId();
   const consentId = useId();
   const errorId = useId();
+  const hydrated = useHydrated();
   const [email, setEmail] = useState("");
   const [consent, setConsent] = useState(false);
   const [localError, setLocalError] = useState<string | null>(null);
@@ -64,6 +66,8 @@ export function NewsletterBox() {
               autoComplete="email"
               maxLength={254}
               value={email}
+              // Prerendered on /blog: read-only until React has hydrated it, so no typing is lost.
+              readOnly={!hydrated}
               onChange={(e) => setEmail(e.target.value)}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? errorId : undefined}
@@ -75,6 +79,7 @@ export function NewsletterBox() {
               id={consentId}
               type="checkbox"
               checked={consent}
+              disabled={!hydrated}
               onChange={(e) => setConsent(e.target.checked)}
               className="mt-1 h-5 w-5 shrink-0 accent-amber-700"
             />

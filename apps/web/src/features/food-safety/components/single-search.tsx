@@ -10,6 +10,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input, Label } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
+import { useHydrated } from "@/lib/hydration";
 import { useAuth } from "@/lib/auth";
 import { useFoodSearch } from "../api/search-food";
 import { useFoodSuggestions } from "../api/get-suggestions";
@@ -36,6 +37,7 @@ function useDebounced(value: string, ms: number) {
 export function SingleSearch() {
   const id = useId();
   const listId = `${id}-suggestions`;
+  const hydrated = useHydrated();
   const [text, setText] = useState("");
   const [submitted, setSubmitted] = useState("");
   const [open, setOpen] = useState(false);
@@ -103,6 +105,8 @@ export function SingleSearch() {
               maxLength={FOOD_NAME_MAX}
               placeholder="e.g. avocado, tomato leaves, foxglove"
               value={text}
+              // Prerendered: read-only until React has hydrated it, so no typing is lost.
+              readOnly={!hydrated}
               onChange={(e) => {
                 setText(e.target.value);
                 setOpen(true);
