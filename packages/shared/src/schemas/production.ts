@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { healthStatus, MAX_BIRD_WEIGHT_LBS } from "./chicken";
 import { isoDate, notFutureDate } from "./common";
+import {
+  DEFAULT_PRODUCTION_PERIOD,
+  PRODUCTION_PERIODS,
+  type ProductionPeriod,
+} from "../domain/production";
 
 /*
  * Production Hub (spec: Feed record, Weight record, Environmental record, Production summary,
@@ -27,10 +32,8 @@ export const PRODUCTION_MESSAGES = {
   noBirds: "Add a bird to your flock before recording feed for the whole flock",
 } as const;
 
-/** The dashboard's period choices in days (spec section 9; default 7). */
-export const PRODUCTION_PERIODS = [7, 14, 30, 90] as const;
-export type ProductionPeriod = (typeof PRODUCTION_PERIODS)[number];
-export const DEFAULT_PRODUCTION_PERIOD: ProductionPeriod = 7;
+/** The dashboard's period choices in days (spec section 9; default 7), from domain/production.ts. */
+export { DEFAULT_PRODUCTION_PERIOD, PRODUCTION_PERIODS, type ProductionPeriod };
 
 /** Default egg price per egg (spec: egg calculator default price 0.30). */
 export const DEFAULT_EGG_PRICE = 0.3;

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { todayIso } from "@flockkeeper/shared/schemas/common";
+import { todayIso } from "@flockkeeper/shared/domain/dates";
 import type {
   DiseaseAlert,
   GeneratePredictionsResponse,

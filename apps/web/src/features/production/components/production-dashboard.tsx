@@ -2,9 +2,9 @@ import { lazy, Suspense, useState, type ReactNode } from "react";
 import { AlertTriangle, Brain } from "lucide-react";
 import {
   DEFAULT_PRODUCTION_PERIOD,
+  isUrgentSeverity,
   PRODUCTION_PERIODS,
-} from "@flockkeeper/shared/schemas/production";
-import { isUrgentSeverity } from "@flockkeeper/shared/domain/production";
+} from "@flockkeeper/shared/domain/production";
 import { Button } from "@/components/ui/button";
 import { Label, Select } from "@/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
