@@ -1,11 +1,8 @@
 import { useId, useRef, useState } from "react";
 import { AlertTriangle, Camera, Loader2, RefreshCw, ScanHeart, Upload } from "lucide-react";
 import type { BirdHealthResult } from "@flockkeeper/shared/schemas/bird-health";
-import {
-  POULTRY_SPECIES,
-  SPECIES_LABELS,
-  type PoultrySpecies,
-} from "@flockkeeper/shared/schemas/species";
+import { SPECIES_LABELS } from "@flockkeeper/shared/domain/species-labels";
+import type { PoultrySpecies } from "@flockkeeper/shared/schemas/species";
 import { BirdPicker } from "@/components/bird-picker";
 import {
   CameraCapture,
@@ -24,6 +21,9 @@ import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useAnalyzeHealth } from "../api/analyze-health";
 import { HealthResults } from "./health-results";
+
+/** The species choices in display order (the keys of SPECIES_LABELS, the same order as POULTRY_SPECIES). */
+const SPECIES = Object.keys(SPECIES_LABELS) as PoultrySpecies[];
 
 const PROCESS_FAILED = "Failed to process image. Please try a different photo.";
 
@@ -117,7 +117,7 @@ export function HealthScanner() {
             value={species}
             onChange={(e) => setSpecies(e.target.value as PoultrySpecies)}
           >
-            {POULTRY_SPECIES.map((s) => (
+            {SPECIES.map((s) => (
               <option key={s} value={s}>
                 {SPECIES_LABELS[s]}
               </option>
