@@ -26,13 +26,11 @@ async function createAd(
   await page.locator("#new-ad-link").fill("https://feedmill.example/");
   if (withImage) {
     // The admin came in through the password gate, not as a keeper: the upload still works.
-    await page
-      .locator("#new-ad-file")
-      .setInputFiles({
-        name: "pellets.png",
-        mimeType: "image/png",
-        buffer: await canvasPng(page, { width: 900, height: 300, from: "#166534" }),
-      });
+    await page.locator("#new-ad-file").setInputFiles({
+      name: "pellets.png",
+      mimeType: "image/png",
+      buffer: await canvasPng(page, { width: 900, height: 300, from: "#166534" }),
+    });
     await expect(page.locator("#new-ad-image")).toHaveValue(/^\/api\/images\/[a-f0-9]{64}\.jpg$/);
   }
   const imageUrl = withImage ? await page.locator("#new-ad-image").inputValue() : null;

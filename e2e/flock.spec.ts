@@ -43,13 +43,11 @@ test("a keeper manages birds, eggs and a hatch in the Flock Manager", async ({ p
     breedPrefix: "Pe",
     breed: "Pekin",
   });
-  await dialog
-    .getByTestId("photo-input")
-    .setInputFiles({
-      name: "duck.png",
-      mimeType: "image/png",
-      buffer: await canvasPng(page, { width: 1600, height: 1200, from: "#f59e0b", to: "#166534" }),
-    });
+  await dialog.getByTestId("photo-input").setInputFiles({
+    name: "duck.png",
+    mimeType: "image/png",
+    buffer: await canvasPng(page, { width: 1600, height: 1200, from: "#f59e0b", to: "#166534" }),
+  });
   await expect(dialog.getByRole("img", { name: "Bird photo" })).toHaveAttribute(
     "src",
     /^\/api\/images\/[a-f0-9]{64}\.jpg$/,
