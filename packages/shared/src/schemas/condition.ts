@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SYMPTOMS_MAX, SYMPTOM_TEXT_MAX } from "../domain/symptom-match";
 import { poultrySpecies } from "./species";
 
 const kebabId = z
@@ -91,11 +92,11 @@ export const diagnoseBody = z.object({
         .string({ error: "Each symptom must be text" })
         .trim()
         .min(1, "Symptoms cannot be blank")
-        .max(200, "Each symptom must be 200 characters or fewer"),
+        .max(SYMPTOM_TEXT_MAX, `Each symptom must be ${SYMPTOM_TEXT_MAX} characters or fewer`),
       { error: "Symptoms must be a list" },
     )
     .min(1, "Please choose or describe at least one symptom")
-    .max(30, "Please enter no more than 30 symptoms"),
+    .max(SYMPTOMS_MAX, `Please enter no more than ${SYMPTOMS_MAX} symptoms`),
 });
 /** TypeScript type of `diagnoseBody`. */
 export type DiagnoseBody = z.infer<typeof diagnoseBody>;

@@ -1,7 +1,11 @@
 import { useId, useState, type FormEvent } from "react";
 import { AlertOctagon, Check, Stethoscope } from "lucide-react";
 import type { HealthCondition } from "@flockkeeper/shared/schemas/condition";
-import { parseSymptomInput } from "@flockkeeper/shared/domain/symptom-match";
+import {
+  SYMPTOMS_MAX,
+  SYMPTOM_TEXT_MAX,
+  parseSymptomInput,
+} from "@flockkeeper/shared/domain/symptom-match";
 import { Alert } from "@/components/ui/alert";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -82,6 +86,8 @@ export function SymptomChecker() {
   const [freeText, setFreeText] = useState("");
   const diagnose = useDiagnose();
   const symptoms = parseSymptomInput(selected, freeText);
+  // The server takes symptoms of up to 200 characters each: say so before sending, not after.
+  const tooLong = symptoms.some((s) => s.length > SYMPTOM_TEXT_MAX);
 
   const toggle = (s: string) =>
     setSelected((list) => (list.includes(s) ? list.filter((x) => x !== s) : [...list, s]));
@@ -89,8 +95,8 @@ export function SymptomChecker() {
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     // Spec: sends only when at least one symptom is chosen or typed.
-    if (symptoms.length === 0) return;
-    diagnose.mutate(symptoms.slice(0, 30), {
+    if (symptoms.length === 0 || tooLong) return;
+    diagnose.mutate(symptoms.slice(0, SYMPTOMS_MAX), {
       onError: () => toast({ title: "Error", description: FAILURE, variant: "destructive" }),
     });
   };
@@ -131,11 +137,19 @@ export function SymptomChecker() {
             maxLength={2000}
             onChange={(e) => setFreeText(e.target.value)}
             placeholder="e.g. runny poop, swollen face, bubbles in eye"
+            aria-invalid={tooLong || undefined}
+            aria-describedby={tooLong ? `${id}-other-error` : undefined}
           />
+          {tooLong && (
+            <p id={`${id}-other-error`} className="mt-1 text-sm font-semibold text-red-800">
+              Each symptom must be {SYMPTOM_TEXT_MAX} characters or fewer. Separate symptoms with
+              commas.
+            </p>
+          )}
         </div>
         <Button
           type="submit"
-          disabled={symptoms.length === 0 || diagnose.isPending}
+          disabled={symptoms.length === 0 || tooLong || diagnose.isPending}
           data-track="Analyze Symptoms"
         >
           <Stethoscope className="size-4" aria-hidden="true" />
