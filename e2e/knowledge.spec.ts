@@ -69,6 +69,88 @@ test.describe("Can My Flock Eat This?", () => {
     );
   });
 
+  test("plant list failure shows the spec's error; names are shown as text, never as HTML", async ({
+    page,
+  }) => {
+    await page.goto("/food-safety");
+    await page.getByRole("tab", { name: "Plant List Check" }).click();
+    const list = page.getByLabel("Plants or foods, one per line or separated by commas");
+    const button = page.getByRole("button", { name: "Check Plant List" });
+
+    await page.route("**/api/food-items/bulk-search", (route) => route.abort("failed"));
+    await list.fill("Foxglove, yew");
+    await button.click();
+    await expect(page.getByText("Search Error", { exact: true }).first()).toBeVisible();
+    await expect(
+      page.getByText("Failed to search plant list. Please try again.").first(),
+    ).toBeVisible();
+    await page.unroute("**/api/food-items/bulk-search");
+
+    await list.fill('<b>oleander</b>\n<img src=x onerror="window.__pwned=1">');
+    await button.click();
+    const rows = page.getByTestId("plant-result");
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0)).toContainText("<b>oleander</b>");
+    await expect(rows.nth(0)).toHaveAttribute("data-safety", "toxic");
+    await expect(rows.nth(1)).toContainText('<img src=x onerror="window.__pwned=1">');
+    await expect(rows.nth(1)).toContainText(
+      "Not found in database. Consult a veterinarian for guidance.",
+    );
+    expect(
+      await page
+        .locator('[data-testid="plant-result"] img, [data-testid="plant-result"] b')
+        .count(),
+    ).toBe(0);
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+
+    // The single search shows a missed term as text too.
+    await page.getByRole("tab", { name: "Single Search" }).click();
+    await searchFood(page, "<script>window.__pwned=2</script>");
+    await expect(page.getByTestId("food-not-found")).toContainText(
+      "<script>window.__pwned=2</script>",
+    );
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+  });
+
+  test("ad slots above and below show 'Feed & Supplements' adverts only", async ({ page }) => {
+    const login = await page.request.post("/api/admin/login", {
+      data: { password: "e2e-admin-password" },
+    });
+    expect(login.ok()).toBe(true);
+    const ids: string[] = [];
+    try {
+      for (const [title, category] of [
+        ["Food page feed advert", "feed"],
+        ["Food page health advert", "health"],
+      ]) {
+        const res = await page.request.post("/api/admin/advertisements", {
+          data: { title, description: "An advert for the food safety test.", category },
+        });
+        expect(res.status(), await res.text()).toBe(201);
+        ids.push((await res.json()).id);
+      }
+      await page.goto("/food-safety");
+      const slots = page.getByTestId("ad-slot");
+      await expect(slots).toHaveCount(2);
+      for (const n of [0, 1]) {
+        await expect(slots.nth(n).getByText("Food page feed advert").first()).toBeVisible();
+        await expect(slots.nth(n).getByText("Food page health advert")).toHaveCount(0);
+      }
+      // One slot above the checker's tabs, one below them.
+      const order = await page.evaluate(() => {
+        const tabs = document.querySelector('[role="tablist"]')!;
+        const found = document.querySelectorAll('[data-testid="ad-slot"]');
+        return [
+          Boolean(found.item(0).compareDocumentPosition(tabs) & Node.DOCUMENT_POSITION_FOLLOWING),
+          Boolean(found.item(1).compareDocumentPosition(tabs) & Node.DOCUMENT_POSITION_PRECEDING),
+        ];
+      });
+      expect(order).toEqual([true, true]);
+    } finally {
+      for (const id of ids) await page.request.delete(`/api/admin/advertisements/${id}`);
+    }
+  });
+
   test("a signed-in keeper's recent searches are kept, latest 4", async ({ page }) => {
     await signIn(page, { name: "Clara Cluck" });
     await page.goto("/food-safety");
@@ -120,12 +202,55 @@ test.describe("Symptom checker", () => {
   });
 });
 
+test.describe("Symptom checker errors", () => {
+  test("a failed analysis shows the spec's message; an over-long symptom is caught before sending", async ({
+    page,
+  }) => {
+    await page.goto("/health-diagnostic");
+    await page.getByRole("tab", { name: "Symptom Checker" }).click();
+    const analyze = page.getByRole("button", { name: "Analyze Symptoms" });
+    const other = page.getByLabel("Other symptoms (separate with commas)");
+
+    await other.fill("x".repeat(201));
+    await expect(page.getByText(/Each symptom must be 200 characters or fewer/)).toBeVisible();
+    await expect(analyze).toBeDisabled();
+
+    await page.route("**/api/health-conditions/diagnose", (route) => route.abort("failed"));
+    await other.fill("runny poop");
+    await analyze.click();
+    await expect(
+      page
+        .getByText("Failed to analyze symptoms. Please try again or consult a veterinarian.")
+        .first(),
+    ).toBeVisible();
+    await page.unroute("**/api/health-conditions/diagnose");
+
+    // Lay words are matched to the vocabulary: runny poop is watery droppings.
+    await analyze.click();
+    await expect(page.getByTestId("condition-result").first()).toContainText("Watery droppings");
+  });
+});
+
 test.describe("Rarity explorer", () => {
   test("filters by species and shows the empty state", async ({ page }) => {
     await page.goto("/rarity-explorer");
     const cards = page.getByTestId("breed-card");
     await expect(cards.first()).toBeVisible();
     await expect(page.getByTestId("count-Legendary")).not.toHaveText("0");
+
+    const counters = page
+      .getByRole("list", { name: "Breeds per rarity level" })
+      .getByRole("button");
+    await expect(counters).toHaveCount(6);
+    const scores = (await cards.locator("p.text-2xl").allInnerTexts()).map((t) => parseInt(t, 10));
+    expect(scores.length).toBeGreaterThan(40);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+
+    await page.getByLabel("Rarity level", { exact: true }).selectOption("Legendary");
+    const legendary = await page.getByTestId("count-Legendary").innerText();
+    await expect(cards).toHaveCount(Number(legendary));
+    await expect(cards.first()).toContainText("Legendary");
+    await page.getByLabel("Rarity level", { exact: true }).selectOption("all");
 
     await page.getByLabel("Species").selectOption("duck");
     await expect(cards.first()).toContainText("Ducks");
@@ -160,6 +285,21 @@ test.describe("Learn and the care guide", () => {
     ]) {
       await expect(page.getByRole("button", { name: new RegExp(`^${title}`) })).toBeVisible();
     }
+    const facts = page.getByRole("region", { name: "Key numbers" });
+    for (const fact of [
+      "16-18%",
+      "20-24%",
+      "10% max",
+      "4 sq ft",
+      "10 sq ft",
+      "30 days",
+      "250-300",
+      "14+ hours",
+    ]) {
+      await expect(facts.getByText(fact, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole("tab", { name: "Daily" })).toBeVisible();
+    await expect(page.getByRole("tab", { name: "Monthly" })).toBeVisible();
     await page.getByRole("tab", { name: "Weekly" }).click();
     const item = page.getByRole("checkbox").first();
     await item.check();
