@@ -174,6 +174,21 @@ test.describe("Symptom checker", () => {
     await page.getByRole("tab", { name: "Symptom Checker" }).click();
     const analyze = page.getByRole("button", { name: "Analyze Symptoms" });
     await expect(analyze).toBeDisabled();
+    for (const symptom of [
+      "Not eating",
+      "Lethargy",
+      "Watery droppings",
+      "Coughing",
+      "Limping",
+      "Sneezing",
+      "Pale comb",
+      "Weight loss",
+    ]) {
+      await expect(page.getByRole("button", { name: symptom, exact: true })).toHaveAttribute(
+        "aria-pressed",
+        "false",
+      );
+    }
 
     await page.getByRole("button", { name: "Coughing", exact: true }).click();
     await expect(page.getByRole("button", { name: "Coughing", exact: true })).toHaveAttribute(
@@ -185,6 +200,7 @@ test.describe("Symptom checker", () => {
     await expect(
       page.getByTestId("condition-result").first().getByRole("heading", { level: 3 }),
     ).toContainText("Infectious bronchitis");
+    await expect(page.getByTestId("condition-result").first()).toContainText("Vet recommended");
 
     await page.getByRole("button", { name: "Coughing", exact: true }).click();
     await page
