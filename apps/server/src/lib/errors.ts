@@ -4,6 +4,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: string,
     message: string,
+    /** What the caller can do next, shown beside the message (e.g. a food search miss). */
+    readonly guidance?: string,
   ) {
     super(message);
   }

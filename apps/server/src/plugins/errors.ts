@@ -73,6 +73,7 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
         statusCode: error.statusCode,
         code: error.code,
         message: clipText(error.message),
+        ...(error.guidance ? { guidance: error.guidance } : {}),
       });
     }
     if (isResponseSerializationError(error)) {

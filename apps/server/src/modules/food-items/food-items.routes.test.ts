@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { foodDataset } from "@flockkeeper/shared/schemas/food";
 import {
   BULK_SEARCH_MAX,
+  FOOD_NOT_FOUND_GUIDANCE,
   FOOD_NOT_FOUND_MESSAGE,
   type FoodItem,
 } from "@flockkeeper/shared/schemas/food-search";
@@ -135,7 +136,11 @@ describe("GET /api/food-items/search", () => {
   ])("answers 404 'Food item not found' for %s", async (query) => {
     const res = await search(query);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ code: "NOT_FOUND", message: FOOD_NOT_FOUND_MESSAGE });
+    expect(res.json()).toMatchObject({
+      code: "NOT_FOUND",
+      message: FOOD_NOT_FOUND_MESSAGE,
+      guidance: FOOD_NOT_FOUND_GUIDANCE,
+    });
     expect(res.body).not.toContain("<script>");
   });
 

@@ -1,5 +1,6 @@
 import type { FoodRecord } from "@flockkeeper/shared/schemas/food";
 import {
+  FOOD_NOT_FOUND_GUIDANCE,
   FOOD_NOT_FOUND_MESSAGE,
   type BulkSearchResult,
   type FoodItem,
@@ -38,7 +39,7 @@ export function findFood(name: string): FoodItem | null {
 /** The best match for a name, or 404 'Food item not found'. */
 export function searchFood(name: string): FoodItem {
   const item = findFood(name);
-  if (!item) throw new AppError(404, "NOT_FOUND", FOOD_NOT_FOUND_MESSAGE);
+  if (!item) throw new AppError(404, "NOT_FOUND", FOOD_NOT_FOUND_MESSAGE, FOOD_NOT_FOUND_GUIDANCE);
   return item;
 }
 
