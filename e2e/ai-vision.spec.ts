@@ -98,6 +98,14 @@ test("breed ID: identify a photo, then add the bird to the flock", async ({ page
   await page.getByRole("button", { name: "Identify Breed" }).click();
   await expect(page.getByText("Please select or capture an image first").first()).toBeVisible();
 
+  await page.getByTestId("breed-file").setInputFiles({
+    name: "huge.jpg",
+    mimeType: "image/jpeg",
+    buffer: Buffer.alloc(10 * 1024 * 1024 + 1),
+  });
+  await expect(page.getByText("File too large", { exact: true }).first()).toBeVisible();
+  await expect(page.getByText("Please select an image under 10MB").first()).toBeVisible();
+
   await page.getByTestId("breed-file").setInputFiles(BIRD);
   await expect(page.getByRole("img", { name: "Bird to identify" })).toBeVisible();
   await page.getByRole("button", { name: "Identify Breed" }).click();
@@ -227,6 +235,39 @@ test("Flock Health Center: the scanner is the default tab and gives a full, labe
   await expect(results.getByRole("heading", { name: "Observations" })).toBeVisible();
   await expect(results.getByRole("heading", { name: "Treatments" })).toBeVisible();
   await expect(page.getByText("Bird health analysis ready!").first()).toBeVisible();
+
+  // A failed scan: the reason stays on the page and the spec's toast is shown.
+  await page.route("**/api/analyze-health", (route) =>
+    route.fulfill({
+      status: 504,
+      json: {
+        statusCode: 504,
+        code: "AI_TIMEOUT",
+        message:
+          "Request timeout - the AI provider did not answer within 30 seconds. Please try again.",
+      },
+    }),
+  );
+  await page.getByRole("button", { name: "Analyze Health" }).click();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Failed to analyze health: Request timeout" }),
+  ).toBeVisible();
+  await expect(
+    page
+      .getByText("Unable to analyze health from this image. Please try a different photo.")
+      .first(),
+  ).toBeVisible();
+  await page.unroute("**/api/analyze-health");
+
+  // Photos over 10 MB are refused in the browser with the spec's message.
+  await page.getByRole("button", { name: "Choose Different Image" }).click();
+  await page.getByTestId("scanner-file").setInputFiles({
+    name: "huge.jpg",
+    mimeType: "image/jpeg",
+    buffer: Buffer.alloc(10 * 1024 * 1024 + 1),
+  });
+  await expect(page.getByText("Image size must be less than 10MB").first()).toBeVisible();
+  await expect(page.getByRole("img", { name: "Bird photo to scan" })).toHaveCount(0);
 
   await page.getByRole("tab", { name: "Feces Analyzer" }).click();
   await expect(disclaimer(page)).toBeVisible();
