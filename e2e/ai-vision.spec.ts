@@ -296,3 +296,35 @@ test("AI Diagnostic Suite loads each tool when its tab is opened", async ({ page
   await page.getByRole("tab", { name: "Symptom Checker" }).click();
   await expect(page.getByRole("button", { name: "Analyze Symptoms" })).toBeVisible();
 });
+
+test("breed ID tab of the flock manager: the identified bird joins My Flock", async ({ page }) => {
+  await signIn(page, { name: "Tab Tester" });
+  await page.goto("/chicken-tracker");
+  await page.getByRole("tab", { name: "Breed ID" }).click();
+  await page.getByTestId("breed-file").setInputFiles(BIRD);
+  await page.getByRole("button", { name: "Identify Breed" }).click();
+  const result = page.getByTestId("breed-result");
+  await expect(result.getByTestId("breed-confidence")).toBeVisible();
+  await result.getByRole("button", { name: "Add to My Flock" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add to My Flock" });
+  await dialog.getByLabel("Name", { exact: true }).fill("Pebble");
+  await dialog.getByLabel("Sex").selectOption("rooster");
+  await dialog.getByRole("button", { name: "Add to My Flock" }).click();
+  await expect(page.getByText("Added to Flock!").first()).toBeVisible();
+  await page.getByRole("tab", { name: "My Flock" }).click();
+  await expect(
+    page.getByTestId("bird-card").filter({ has: page.getByRole("heading", { name: "Pebble" }) }),
+  ).toBeVisible();
+});
+
+test("breed ID works signed out, and offers sign-in instead of 'Add to My Flock'", async ({
+  page,
+}) => {
+  await page.goto("/chicken-identifier");
+  await page.getByTestId("breed-file").setInputFiles(BIRD);
+  await page.getByRole("button", { name: "Identify Breed" }).click();
+  const result = page.getByTestId("breed-result");
+  await expect(result.getByText("Basic offline analysis", { exact: true })).toBeVisible();
+  await expect(result.getByRole("button", { name: "Add to My Flock" })).toHaveCount(0);
+  await expect(result.getByRole("button", { name: "Sign in to add to your flock" })).toBeVisible();
+});
