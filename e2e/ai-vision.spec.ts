@@ -183,6 +183,13 @@ test("droppings: toasts for a non-image file, enhancement, zoom limits and a fai
   for (let i = 0; i < 4; i++) await zoomIn.click();
   await expect(page.getByText("Zoom: 300%")).toBeVisible();
   await expect(zoomIn).toBeDisabled();
+  // Hovering pans the zoomed photo: the zoom centre follows the pointer.
+  const box = (await preview.locator("..").boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.9);
+  await expect
+    .poll(() => preview.evaluate((img: HTMLImageElement) => img.style.transformOrigin))
+    .toMatch(/^(\d|10)(\.\d+)?% (8\d|9\d)(\.\d+)?%$/);
+  await expect(preview).toHaveCSS("transform", /matrix\(3, 0, 0, 3/);
   await page.getByRole("button", { name: "Reset zoom" }).click();
   await expect(page.getByText("Zoom: 100%")).toBeVisible();
   await expect(page.getByRole("button", { name: "Zoom out" })).toBeDisabled();
