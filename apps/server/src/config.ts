@@ -85,6 +85,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.OIDC_ISSUER && !e.OIDC_CLIENT_ID) {
     throw new Error("Invalid configuration:\n  OIDC_CLIENT_ID is required when OIDC_ISSUER is set");
   }
+  if (Boolean(e.AI_BASE_URL) !== Boolean(e.AI_MODEL)) {
+    // Half a provider would silently fall back to the offline analysers: say so at start instead.
+    throw new Error("Invalid configuration:\n  AI_BASE_URL and AI_MODEL must be set together");
+  }
   return {
     port: e.PORT,
     host: e.HOST,

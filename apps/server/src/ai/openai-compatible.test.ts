@@ -2,6 +2,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { droppingsModelResult } from "@flockkeeper/shared/schemas/droppings";
+import { loadConfig } from "../config";
+import { createVisionProvider, DEFAULT_AI_TIMEOUT_MS } from "./index";
 import { jsonSchemaFor, OpenAiCompatibleProvider, parseModelJson } from "./openai-compatible";
 import { AiError } from "./types";
 
@@ -30,6 +32,32 @@ describe("OpenAI-compatible provider", () => {
     expect(parseModelJson('```json\n{"a":1}\n```')).toEqual({ a: 1 });
     expect(parseModelJson("The bird is fine")).toBeUndefined();
     expect(parseModelJson(null)).toBeUndefined();
+  });
+
+  it("is configured from AI_BASE_URL, AI_API_KEY and AI_MODEL with the spec's 30 s timeout", () => {
+    expect(createVisionProvider({ ai: null })).toBeNull();
+    const ai = { baseUrl: "http://127.0.0.1:11434/v1", apiKey: null, model: "llava" };
+    const provider = createVisionProvider({ ai }, {});
+    expect(provider).toBeInstanceOf(OpenAiCompatibleProvider);
+    expect(provider!.name).toBe("openai-compatible:llava");
+    expect(DEFAULT_AI_TIMEOUT_MS).toBe(30_000);
+    const opts = (provider as unknown as { opts: { timeoutMs: number; baseUrl: string } }).opts;
+    expect(opts).toMatchObject({ timeoutMs: 30_000, baseUrl: ai.baseUrl });
+  });
+
+  it("reads the provider from the environment, and refuses half a provider", () => {
+    expect(loadConfig({}).ai).toBeNull();
+    expect(
+      loadConfig({
+        AI_BASE_URL: "http://127.0.0.1:11434/v1/",
+        AI_API_KEY: "k",
+        AI_MODEL: "llava",
+      }).ai,
+    ).toEqual({ baseUrl: "http://127.0.0.1:11434/v1", apiKey: "k", model: "llava" });
+    expect(() => loadConfig({ AI_BASE_URL: "http://127.0.0.1:11434/v1" })).toThrow(
+      /AI_BASE_URL and AI_MODEL must be set together/,
+    );
+    expect(() => loadConfig({ AI_MODEL: "llava" })).toThrow(/AI_MODEL must be set together/);
   });
 
   it("reports an unreachable provider as AI_UNAVAILABLE", async () => {

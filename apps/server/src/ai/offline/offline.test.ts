@@ -5,9 +5,13 @@ import { readAnalysisImage, samplePixels } from "../image";
 import {
   barredBird,
   birdPhoto,
+  blackTarryDroppings,
   bloodyDroppings,
+  caecalDroppings,
   greenWateryDroppings,
   healthyDroppings,
+  whiteWateryDroppings,
+  yellowFoamyDroppings,
 } from "../test/images";
 import { analyzeBirdHealthOffline } from "./bird-health";
 import { identifyBreedOffline } from "./breed";
@@ -46,6 +50,61 @@ describe("offline droppings analyser", () => {
     expect(r.healthStatus).toBe("concerning");
     expect(r.analysis).toMatch(/[Gg]reen/);
     expect(r.clinicalFindings).toMatch(/green/);
+  });
+  it("reads a dark brown dropping without a cap as a possible normal caecal dropping", async () => {
+    const { px, img } = await pixels(await caecalDroppings());
+    const r = analyzeDroppingsOffline(px, img);
+    expect(r.healthStatus).toBe("healthy");
+    expect(r.analysis).toMatch(/caecal/);
+    expect(r.confidenceLevel).toBeLessThanOrEqual(0.3);
+  });
+
+  it("calls yellow, foamy droppings concerning and mentions caecal, worms and blackhead", async () => {
+    const { px, img } = await pixels(await yellowFoamyDroppings());
+    const m = measureDroppings(px);
+    expect(m.fractions.yellow).toBeGreaterThan(0.3);
+    const r = analyzeDroppingsOffline(px, img);
+    expect(r.healthStatus).toBe("concerning");
+    expect(r.analysis).toMatch(/[Yy]ellow/);
+    expect(r.analysis).toMatch(/blackhead/);
+    expect(r.recommendations.join(" ")).toMatch(/faecal test/);
+  });
+
+  it("calls white, watery droppings concerning with follow-up", async () => {
+    const { px, img } = await pixels(await whiteWateryDroppings());
+    const m = measureDroppings(px);
+    expect(m.fractions.white).toBeGreaterThan(0.55);
+    const r = analyzeDroppingsOffline(px, img);
+    expect(r.healthStatus).toBe("concerning");
+    expect(r.followUpRequired).toBe(true);
+    expect(r.analysis).toMatch(/[Ww]hite, watery/);
+  });
+
+  it("calls black, tarry droppings concerning and asks about the diet", async () => {
+    const { px, img } = await pixels(await blackTarryDroppings());
+    const r = analyzeDroppingsOffline(px, img);
+    expect(r.healthStatus).toBe("concerning");
+    expect(r.followUpRequired).toBe(true);
+    expect(r.analysis).toMatch(/tarry/);
+    expect(r.recommendations.join(" ")).toMatch(/charcoal/);
+  });
+
+  it("never reports more than the offline confidence cap, and always says it is not a diagnosis", async () => {
+    for (const make of [
+      healthyDroppings,
+      bloodyDroppings,
+      greenWateryDroppings,
+      yellowFoamyDroppings,
+      whiteWateryDroppings,
+      blackTarryDroppings,
+      caecalDroppings,
+    ]) {
+      const { px, img } = await pixels(await make());
+      const r = analyzeDroppingsOffline(px, img);
+      expect(r.confidenceLevel).toBeLessThanOrEqual(0.35);
+      expect(r.analysis.startsWith(OFFLINE_LABEL)).toBe(true);
+      expect(r.warnings.join(" ")).toMatch(/not a diagnosis/);
+    }
   });
 });
 

@@ -61,6 +61,60 @@ export async function greenWateryDroppings(w = 640, h = 480): Promise<Buffer> {
     .toBuffer();
 }
 
+/** Yellow, foamy droppings: a mustard-yellow patch with paler bubbles, no urate cap. */
+export async function yellowFoamyDroppings(w = 640, h = 480): Promise<Buffer> {
+  const bubbles = Array.from({ length: 14 }, (_, i) => {
+    const x = w / 2 + Math.cos(i * 2.4) * (w / 6) * ((i % 3) / 3 + 0.3);
+    const y = h / 2 + Math.sin(i * 2.4) * (h / 7) * ((i % 3) / 3 + 0.3);
+    return `<circle cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" r="${6 + (i % 4) * 3}" fill="#f0dc64"/>`;
+  }).join("");
+  const body = `<rect width="100%" height="100%" fill="#8a9099"/>
+    <ellipse cx="${w / 2}" cy="${h / 2}" rx="${w / 4}" ry="${h / 5}" fill="#d8b21c"/>${bubbles}`;
+  return withGrain(
+    await sharp(svg(w, h, body))
+      .png()
+      .toBuffer(),
+    w,
+    h,
+  );
+}
+
+/** White, watery droppings: a spread white puddle of urates with hardly any brown. */
+export async function whiteWateryDroppings(w = 640, h = 480): Promise<Buffer> {
+  const body = `<rect width="100%" height="100%" fill="#6e757e"/>
+    <ellipse cx="${w / 2}" cy="${h / 2}" rx="${w * 0.4}" ry="${h * 0.36}" fill="#f4f3ee"/>
+    <circle cx="${w / 2}" cy="${h / 2}" r="${h / 40}" fill="#6b4423"/>`;
+  return sharp(svg(w, h, body))
+    .jpeg({ quality: 95 })
+    .toBuffer();
+}
+
+/** Black, tarry droppings on light grey bedding. */
+export async function blackTarryDroppings(w = 640, h = 480): Promise<Buffer> {
+  const body = `<rect width="100%" height="100%" fill="#b8bcc2"/>
+    <ellipse cx="${w / 2}" cy="${h / 2}" rx="${w / 4}" ry="${h / 5}" fill="#141210"/>`;
+  return withGrain(
+    await sharp(svg(w, h, body))
+      .png()
+      .toBuffer(),
+    w,
+    h,
+  );
+}
+
+/** A caecal dropping: a pasty, dark brown blob without a white urate cap. */
+export async function caecalDroppings(w = 640, h = 480): Promise<Buffer> {
+  const body = `<rect width="100%" height="100%" fill="#8a9099"/>
+    <ellipse cx="${w / 2}" cy="${h / 2}" rx="${w / 5}" ry="${h / 6}" fill="#5a3a1a"/>`;
+  return withGrain(
+    await sharp(svg(w, h, body))
+      .png()
+      .toBuffer(),
+    w,
+    h,
+  );
+}
+
 /** A bird-like shape of one colour on a green lawn, with an optional comb colour. */
 export async function birdPhoto(
   plumage: string,

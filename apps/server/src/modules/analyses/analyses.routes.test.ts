@@ -224,6 +224,16 @@ describe("bad input never crashes the analysers", () => {
     expect(res.json().message).toBe("Image size must be less than 10MB");
   });
 
+  it("refuses a decoded image over 10 MB that fits the body limit, with the spec's message", async () => {
+    const bytes = Buffer.alloc(10 * 1024 * 1024 + 512 * 1024, 0x41);
+    bytes.set([0xff, 0xd8, 0xff, 0xe0]);
+    for (const url of urls) {
+      const res = await anon(url, { image: jpegDataUrl(bytes) });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe("Image size must be less than 10MB");
+    }
+  });
+
   it("limits analyses per keeper", async () => {
     const keeper = await buildUser(t);
     const payload = { image: "" };

@@ -228,6 +228,38 @@ for (const ep of endpoints) {
   });
 }
 
+describe("a configured provider that cannot be reached", () => {
+  let down: TestApp;
+  beforeAll(async () => {
+    // A port that was just free: nothing listens there.
+    const closed = http.createServer();
+    await new Promise<void>((r) => closed.listen(0, "127.0.0.1", r));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((r) => closed.close(r));
+    down = await createTestApp({
+      AI_BASE_URL: `http://127.0.0.1:${port}/v1`,
+      AI_MODEL: "stub-vision",
+    });
+  });
+  afterAll(async () => {
+    await down.close();
+  });
+
+  for (const ep of endpoints) {
+    it(`${ep.url}: answers 502 with a clear 'could not be reached' message, not a 500`, async () => {
+      const res = await down.app.inject({
+        method: "POST",
+        url: ep.url,
+        payload: await ep.payload(),
+        remoteAddress: `10.3.0.${ip++}`,
+      });
+      expect(res.statusCode).toBe(502);
+      expect(res.json()).toMatchObject({ code: "AI_UNAVAILABLE" });
+      expect(res.json().message).toMatch(/could not be reached \(network error\)/);
+    });
+  }
+});
+
 describe("AI answers for signed-in keepers", () => {
   it("saves the AI result and adds the breed's rarity from the dataset", async () => {
     const keeper = await buildUser(t);

@@ -208,6 +208,22 @@ export function CameraCapture({
           {zoom}x
         </span>
       </div>
+      {failed && (
+        <div
+          className="mt-3 rounded-lg border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950"
+          data-testid="camera-permission-help"
+        >
+          <p className="font-bold">Camera Permissions Help</p>
+          <ul className="mt-1 list-disc space-y-1 pl-5">
+            <li>
+              Chrome / Edge: click the camera or lock icon in the address bar and allow the camera.
+            </li>
+            <li>Safari: Safari menu, Settings for This Website, Camera: Allow.</li>
+            <li>Mobile: open the phone&apos;s Settings, find your browser, and allow Camera.</li>
+            <li>After changing a permission, refresh this page. You can also upload a photo.</li>
+          </ul>
+        </div>
+      )}
       <div className="mt-3 flex flex-wrap items-center justify-center gap-2">
         <Button
           variant="secondary"
