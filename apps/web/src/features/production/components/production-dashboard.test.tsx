@@ -7,8 +7,19 @@ import { toast } from "@/lib/toast";
 import { ProductionDashboard } from "./production-dashboard";
 
 vi.mock("@/lib/toast", () => ({ toast: vi.fn() }));
-// Charts draw with recharts, which needs a real layout engine; the figures are what matter here.
-vi.mock("./charts", () => ({ SeriesChart: () => null }));
+// Charts draw with recharts, which needs a real layout engine; the figures are what matter here,
+// so each chart is stood in for by its title and its series.
+vi.mock("./charts", () => ({
+  SeriesChart: ({
+    title,
+    data,
+    dataKey,
+  }: {
+    title: string;
+    data: Record<string, unknown>[];
+    dataKey: string;
+  }) => <figure aria-label={title}>{data.map((d) => String(d[dataKey])).join(" ")}</figure>,
+}));
 
 const HEN = "00000000-0000-4000-8000-000000000001";
 
@@ -43,6 +54,42 @@ const summary = {
 
 type Handler = (method: string, url: string, body: unknown) => [number, unknown] | undefined;
 
+const day = (date: string, eggs: number, feedLbs: number, feedCost: number) => ({
+  date,
+  eggs,
+  feedLbs,
+  feedCost,
+  avgWeight: null,
+});
+const layer = (n: number, name: string, eggs: number, layRate: number) => ({
+  chickenId: `00000000-0000-4000-8000-00000000001${n}`,
+  name,
+  eggs,
+  layRate,
+});
+const trends = {
+  startDate: "2024-06-24",
+  endDate: "2024-06-30",
+  daily: [
+    day("2024-06-28", 6, 1, 0.5),
+    day("2024-06-29", 0, 0.5, 0.25),
+    day("2024-06-30", 3, 1.5, 0.75),
+  ],
+  layers: [
+    layer(1, "Clover", 7, 100),
+    layer(2, "Daisy", 5, 71.4),
+    layer(3, "Pearl", 3, 42.9),
+    layer(4, "Hazel", 1, 14.3),
+    layer(5, "Mabel", 0, 0),
+  ],
+  birdsByHealth: [
+    { status: "healthy", count: 4 },
+    { status: "sick", count: 1 },
+    { status: "recovering", count: 0 },
+    { status: "monitoring", count: 0 },
+  ],
+};
+
 let alerts: DiseaseAlert[] = [];
 let failWrites = false;
 let calls: { method: string; url: string; body: unknown }[] = [];
@@ -52,8 +99,7 @@ const api: Handler = (method, url) => {
   if (method === "POST" && failWrites) return [500, { message: "Database unavailable" }];
   if (url.startsWith("/api/disease-alerts/active")) return [200, alerts];
   if (url.startsWith("/api/production/summary")) return [200, summary];
-  if (url.startsWith("/api/production/trends"))
-    return [200, { startDate: "", endDate: "", daily: [], layers: [], birdsByHealth: [] }];
+  if (url.startsWith("/api/production/trends")) return [200, trends];
   if (url.startsWith("/api/health-predictions/recent")) return [200, []];
   if (url === "/api/chickens")
     return [200, [{ id: HEN, name: "Clover", breed: "Sussex", sex: "hen" }]];
@@ -119,6 +165,52 @@ describe("urgent alert banner", () => {
     );
     await screen.findByText("Total eggs");
     expect(screen.queryByRole("alert")).toBeNull();
+  });
+});
+
+describe("period and tabs", () => {
+  it("asks for the last 7 days by default and again when the period changes", async () => {
+    renderDashboard();
+    expect(screen.getByLabelText("Period")).toHaveValue("7");
+    await screen.findByText("Total eggs");
+    expect(calls.some((c) => c.url.startsWith("/api/production/summary?period=7&"))).toBe(true);
+    await userEvent.selectOptions(screen.getByLabelText("Period"), "Last 30 days");
+    await waitFor(() =>
+      expect(calls.some((c) => c.url.startsWith("/api/production/summary?period=30&"))).toBe(true),
+    );
+  });
+
+  it("Production Analysis: feed efficiency and cost per dozen by day, best and lowest layers", async () => {
+    renderDashboard();
+    await userEvent.click(screen.getByRole("tab", { name: "Production Analysis" }));
+    // 6 eggs on 1 lb for $0.50: 6 eggs/lb, $1.00 a dozen; no eggs on 0.5 lb: 0 eggs/lb and no
+    // cost per dozen; 3 on 1.5 lb for $0.75: 2 eggs/lb, $3.00 a dozen.
+    expect(
+      await screen.findByRole("figure", { name: "Feed efficiency (eggs per lb, by day)" }),
+    ).toHaveTextContent("6 0 2");
+    expect(
+      screen.getByRole("figure", { name: "Feed cost per dozen eggs (by day)" }),
+    ).toHaveTextContent("1 null 3");
+    const best = screen.getByText("Best layers").parentElement!;
+    expect(
+      within(best)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual([
+      "Clover7 eggs · laid on 100% of days",
+      "Daisy5 eggs · laid on 71.4% of days",
+      "Pearl3 eggs · laid on 42.9% of days",
+    ]);
+    const lowest = screen.getByText("Lowest layers").parentElement!;
+    expect(within(lowest).getAllByRole("listitem")[0]).toHaveTextContent("Mabel0 eggs");
+  });
+
+  it("Health Monitoring: birds by health status", async () => {
+    renderDashboard();
+    await userEvent.click(screen.getByRole("tab", { name: "Health Monitoring" }));
+    const card = (await screen.findByText("Birds by health status")).parentElement!;
+    await waitFor(() => expect(within(card).getAllByRole("listitem")).toHaveLength(4));
+    expect(within(card).getAllByRole("listitem")[1]).toHaveTextContent("sick1");
   });
 });
 
