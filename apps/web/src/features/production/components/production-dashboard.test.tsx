@@ -103,7 +103,22 @@ const api: Handler = (method, url) => {
   if (url.startsWith("/api/health-predictions/recent")) return [200, []];
   if (url === "/api/chickens")
     return [200, [{ id: HEN, name: "Clover", breed: "Sussex", sex: "hen" }]];
-  if (/\/api\/(feed|weight|environmental)-records\/recent/.test(url)) return [200, []];
+  if (url.startsWith("/api/feed-records/recent"))
+    return [
+      200,
+      Array.from({ length: 7 }, (_, i) => ({
+        id: `00000000-0000-4000-8000-00000000002${i}`,
+        chickenId: HEN,
+        chickenName: "Clover",
+        date: `2024-06-2${i}`,
+        feedType: `Feed ${i}`,
+        feedAmount: 1,
+        feedCost: null,
+        notes: null,
+        createdAt: "2024-06-30T00:00:00.000Z",
+      })),
+    ];
+  if (/\/api\/(weight|environmental)-records\/recent/.test(url)) return [200, []];
   if (method === "POST") return [201, {}];
   return undefined;
 };
@@ -231,6 +246,15 @@ describe("Data Entry dialogs", () => {
     await userEvent.click(screen.getByRole("tab", { name: "Data Entry" }));
     await screen.findByRole("button", { name: "Add feed record" });
   }
+
+  it("lists the 5 most recent feed records of the period", async () => {
+    await openEntry();
+    const card = (await screen.findByText("Recent feed")).parentElement!;
+    await waitFor(() => expect(within(card).getAllByRole("listitem")).toHaveLength(5));
+    expect(within(card).getByText("Clover: 1 lbs Feed 0")).toBeInTheDocument();
+    expect(within(card).queryByText("Clover: 1 lbs Feed 5")).toBeNull();
+    expect(calls.some((c) => c.url.startsWith("/api/feed-records/recent?days=7&"))).toBe(true);
+  });
 
   it("feed: the spec's messages, the failure toast, then saving closes and resets", async () => {
     await openEntry();
