@@ -195,6 +195,23 @@ describe("period and tabs", () => {
     );
   });
 
+  it("Overview: summary cards and charts of eggs, feed and weight over the period", async () => {
+    renderDashboard();
+    const region = await screen.findByRole("region", { name: "Production summary" });
+    for (const text of [
+      "Total eggs",
+      "Eggs per bird",
+      "Feed efficiency",
+      "Feed cost",
+      "Profitability",
+      "Average bird weight",
+    ])
+      expect(within(region).getByText(text)).toBeInTheDocument();
+    expect(await screen.findByRole("figure", { name: "Eggs per day" })).toHaveTextContent("6 0 3");
+    expect(screen.getByRole("figure", { name: "Feed per day" })).toHaveTextContent("1 0.5 1.5");
+    expect(screen.getByRole("figure", { name: "Average weight" })).toBeInTheDocument();
+  });
+
   it("Production Analysis: feed efficiency and cost per dozen by day, best and lowest layers", async () => {
     renderDashboard();
     await userEvent.click(screen.getByRole("tab", { name: "Production Analysis" }));
