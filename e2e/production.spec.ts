@@ -18,7 +18,7 @@ test("signed out, the dashboard asks to log in and makes no production queries",
   const calls: string[] = [];
   page.on("request", (r) => {
     if (
-      /\/api\/(production|disease-alerts|health-predictions|feed-records|weight-records)/.test(
+      /\/api\/(production|disease-alerts|health-predictions|(feed|weight|environmental)-records)/.test(
         r.url(),
       )
     )
@@ -39,6 +39,14 @@ test("a keeper records feed, weight and environment, then sees the summary and a
     data: { chickenId: hen, date: localToday(), eggsLaid: 4 },
   });
   expect(eggs.status()).toBe(201);
+  // Clover weighed 8 lbs five days ago; today's weigh-in of 5.5 lbs is a 31% loss (critical).
+  const fiveDaysAgo = new Date(Date.parse(`${localToday()}T00:00:00Z`) - 5 * 864e5)
+    .toISOString()
+    .slice(0, 10);
+  const earlier = await page.request.post("/api/weight-records", {
+    data: { chickenId: hen, date: fiveDaysAgo, weight: 8 },
+  });
+  expect(earlier.status()).toBe(201);
 
   await page.goto("/production-dashboard");
   await expect(page.getByRole("heading", { name: "Production Hub" })).toBeVisible();
@@ -98,6 +106,11 @@ test("a keeper records feed, weight and environment, then sees the summary and a
   const alerts = page.getByRole("list", { name: "Disease alerts" });
   await expect(alerts.getByText("Heat stress risk")).toBeVisible();
   await expect(alerts.getByText("High humidity")).toBeVisible();
+  await expect(alerts.getByText("Clover lost 31% of body weight")).toBeVisible();
+  // The critical weight loss shows the urgent banner.
+  const banner = page.getByRole("alert").filter({ hasText: "urgent alert" });
+  await expect(banner).toContainText("1 urgent alert needs your attention");
+  await expect(banner).toContainText("Clover lost 31% of body weight");
 
   // The AI Health Check scores each bird and explains itself.
   await page.getByRole("button", { name: "AI Health Check" }).click();

@@ -141,6 +141,27 @@ describe("environmentIssues", () => {
       "high",
     );
   });
+  it("flags weather recorded as stormy (the spec's storm alert), latest reading first", () => {
+    const calm = ["sunny", "rainy", "cloudy", "windy", null].map((weather) => ({
+      date: "2024-07-01",
+      temperature: 60,
+      humidity: 50,
+      weather,
+    }));
+    expect(environmentIssues(calm)).toEqual([]);
+    const issues = environmentIssues([
+      { date: "2024-07-01", temperature: null, humidity: null, weather: "stormy" },
+      { date: "2024-07-03", temperature: 60, humidity: 50, weather: "stormy" },
+      { date: "2024-07-02", temperature: 60, humidity: 50, weather: "sunny" },
+    ]);
+    expect(issues).toHaveLength(1);
+    expect(issues[0]).toMatchObject({
+      id: "storm",
+      severity: "medium",
+      title: "Stormy weather recorded",
+      date: "2024-07-03",
+    });
+  });
 });
 
 describe("buildAlerts", () => {

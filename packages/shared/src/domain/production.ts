@@ -183,9 +183,14 @@ export interface EnvironmentReading {
   humidity: number | null;
   ventilation?: string | null;
   coopCondition?: string | null;
+  /** Recorded weather: sunny, rainy, cloudy, windy or stormy. */
+  weather?: string | null;
 }
 
-export type EnvironmentIssueId = "freezing" | "heat" | "humidity" | "coop";
+export type EnvironmentIssueId = "freezing" | "heat" | "humidity" | "storm" | "coop";
+
+/** WMO code of a thunderstorm: how a reading recorded as stormy meets the weather storm rule. */
+const STORM_WMO_CODE = 95;
 
 export interface EnvironmentIssue {
   id: EnvironmentIssueId;
@@ -199,9 +204,10 @@ export interface EnvironmentIssue {
 const SEVERE_HEAT_MARGIN_F = 10;
 
 /**
- * Readings beyond the spec's weather thresholds (below 32°F, above 85°F, humidity above 80%), via
- * the weather module's own rules; below 25°F or above 95°F is high, otherwise medium. A dirty coop
- * with poor ventilation is a low-severity issue. One issue per kind, from its most extreme reading.
+ * Readings beyond the spec's weather thresholds (below 32°F, above 85°F, humidity above 80%, storm),
+ * via the weather module's own rules; below 25°F or above 95°F is high, otherwise medium; weather
+ * recorded as stormy is medium. A dirty coop with poor ventilation is a low-severity issue. One
+ * issue per kind, from its most extreme (for storms, latest) reading.
  */
 export function environmentIssues(readings: readonly EnvironmentReading[]): EnvironmentIssue[] {
   const worst = new Map<EnvironmentIssueId, { issue: EnvironmentIssue; extremity: number }>();
@@ -214,6 +220,7 @@ export function environmentIssues(readings: readonly EnvironmentReading[]): Envi
       temperatureF: r.temperature ?? Number.NaN,
       humidity: r.humidity ?? Number.NaN,
       windMph: Number.NaN,
+      weatherCode: r.weather === "stormy" ? STORM_WMO_CODE : null,
       forecast: [],
     });
     for (const a of alerts) {
@@ -244,6 +251,18 @@ export function environmentIssues(readings: readonly EnvironmentReading[]): Envi
         keep(
           { id: "humidity", severity: "medium", title: a.title, message: a.message, date: r.date },
           r.humidity ?? 0,
+        );
+      if (a.id === "storm")
+        keep(
+          {
+            id: "storm",
+            severity: "medium",
+            title: "Stormy weather recorded",
+            message:
+              "Shut birds in a secure, dry coop while it lasts; afterwards check the roof and run for leaks, wet litter and damage, and drainage around the run.",
+            date: r.date,
+          },
+          Date.parse(r.date),
         );
     }
     if (

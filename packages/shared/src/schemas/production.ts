@@ -176,8 +176,12 @@ export const createEnvironmentalRecordBody = z.object({
 });
 export type CreateEnvironmentalRecordBody = z.input<typeof createEnvironmentalRecordBody>;
 
-/** `?days=` of the recent lists: 1..366, default 7. */
+/** `?today=` is the keeper's local date; the server accepts it within a day of its own. */
+const todayParam = z.preprocess(blankToUndefined, isoDate.optional());
+
+/** `?days=` of the recent lists: 1..366, default 7; `?today=` as for the summary. */
 export const recentQuery = z.object({
+  today: todayParam,
   days: z.preprocess(
     numeric,
     z
@@ -198,9 +202,6 @@ export const periodParam = z.preprocess(
     })
     .default(DEFAULT_PRODUCTION_PERIOD),
 );
-
-/** `?today=` is the keeper's local date; the server accepts it within a day of its own. */
-const todayParam = z.preprocess(blankToUndefined, isoDate.optional());
 
 /**
  * `GET /api/production/summary?period=&eggPrice=&today=`. Without eggPrice the keeper's saved egg

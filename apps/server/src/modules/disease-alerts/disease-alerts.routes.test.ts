@@ -59,6 +59,36 @@ describe("GET /api/disease-alerts/active", () => {
     expect(alerts.some((a) => a.chickenName === "Steady")).toBe(false);
   });
 
+  it("raises an environment alert for coop readings saved through the API, stormy weather included", async () => {
+    const keeper = await buildUser(t);
+    for (const payload of [
+      { date: daysAgo(2), temperature: 20, humidity: 60, weather: "stormy" },
+      { date: daysAgo(1), temperature: 55, humidity: 60, weather: "sunny" },
+    ]) {
+      const res = await keeper.inject({
+        method: "POST",
+        url: "/api/environmental-records",
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const res = await keeper.inject({ method: "GET", url: "/api/disease-alerts/active" });
+    const alerts = res.json() as Alert[];
+    expect(alerts.map((a) => [a.kind, a.severity, a.title])).toEqual([
+      ["environment", "high", "Freezing temperatures"], // 20°F: below 25
+      ["environment", "medium", "Stormy weather recorded"],
+    ]);
+    // Readings older than a week no longer count.
+    const old = await buildUser(t);
+    await old.inject({
+      method: "POST",
+      url: "/api/environmental-records",
+      payload: { date: daysAgo(8), temperature: 100, weather: "stormy" },
+    });
+    const none = await old.inject({ method: "GET", url: "/api/disease-alerts/active" });
+    expect(none.json()).toEqual([]);
+  });
+
   it("raises nothing for a new keeper, and another keeper sees none of these", async () => {
     const keeper = await buildUser(t);
     const hen = await buildChicken(t, keeper, { healthStatus: "sick" });

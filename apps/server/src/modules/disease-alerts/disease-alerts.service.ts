@@ -43,6 +43,7 @@ export interface FlockReadings {
   environment: (EnvironmentReading & {
     ventilation: string | null;
     coopCondition: string | null;
+    weather: string | null;
   })[];
   analyses: {
     id: string;
@@ -144,6 +145,7 @@ export async function loadFlockReadings(
         humidity: environmentalRecords.humidity,
         ventilation: environmentalRecords.ventilation,
         coopCondition: environmentalRecords.coopCondition,
+        weather: environmentalRecords.weather,
       })
       .from(environmentalRecords)
       .where(

@@ -15,6 +15,8 @@ afterAll(async () => {
 
 const rowsOf = (userId: string) =>
   t.db.select().from(feedRecords).where(eq(feedRecords.userId, userId));
+const rowsFor = (chickenId: string) =>
+  t.db.select().from(feedRecords).where(eq(feedRecords.chickenId, chickenId));
 
 describe("POST /api/feed-records", () => {
   it("adds feed for a bird, parsing numbers and date-times, and lists it as recent", async () => {
@@ -85,14 +87,39 @@ describe("POST /api/feed-records", () => {
     const hen = await buildChicken(t, owner);
     const payload = { chickenId: hen, date: today, feedType: "Layer", feedAmount: 1 };
     await expectPrivate(t, { method: "POST", url: "/api/feed-records", payload });
-    expect(await rowsOf(owner.user.id)).toHaveLength(0);
+    // Nothing written for that bird under anyone's account.
+    expect(await rowsFor(hen)).toHaveLength(0);
     await expectPrivate(t, { method: "GET", url: "/api/feed-records/recent" }, { list: true });
   });
 
-  it("refuses a bad days value", async () => {
+  it.each(["days=0", "days=400", "days=abc", "today=garbage"])(
+    "refuses a bad recent query %s",
+    async (query) => {
+      const keeper = await buildUser(t);
+      const res = await keeper.inject({ method: "GET", url: `/api/feed-records/recent?${query}` });
+      expect(res.statusCode).toBe(400);
+    },
+  );
+
+  it("counts the recent days from the keeper's own date", async () => {
     const keeper = await buildUser(t);
-    const res = await keeper.inject({ method: "GET", url: "/api/feed-records/recent?days=0" });
-    expect(res.statusCode).toBe(400);
+    const hen = await buildChicken(t, keeper);
+    await keeper.inject({
+      method: "POST",
+      url: "/api/feed-records",
+      payload: { chickenId: hen, date: daysAgo(1), feedType: "Layer", feedAmount: 1 },
+    });
+    const serverDay = await keeper.inject({
+      method: "GET",
+      url: `/api/feed-records/recent?days=1&today=${today}`,
+    });
+    expect(serverDay.json()).toHaveLength(0);
+    // A keeper whose local date is still yesterday sees yesterday's feed as today's.
+    const behind = await keeper.inject({
+      method: "GET",
+      url: `/api/feed-records/recent?days=1&today=${daysAgo(1)}`,
+    });
+    expect(behind.json()).toHaveLength(1);
   });
 });
 
@@ -112,6 +139,25 @@ describe("POST /api/feed-records/flock", () => {
       Math.round(rows.reduce((s, r) => s + (r[k] ?? 0), 0) * 1000) / 1000;
     expect(sum("feedAmount")).toBe(10);
     expect(sum("feedCost")).toBe(5);
+  });
+
+  it.each([
+    [{ feedAmount: -10 }, "Feed amount must be more than 0"],
+    [{ feedAmount: undefined }, "Feed amount is required"],
+    [{ feedType: "" }, "Feed type is required"],
+    [{ date: "not-a-date" }, INVALID_DATE_MESSAGE],
+    [{ feedCost: -5 }, "Feed cost cannot be negative"],
+  ])("refuses whole-flock feed %o with '%s' and writes nothing", async (change, message) => {
+    const keeper = await buildUser(t);
+    await buildChicken(t, keeper);
+    const res = await keeper.inject({
+      method: "POST",
+      url: "/api/feed-records/flock",
+      payload: { date: today, feedType: "Layer", feedAmount: 10, ...change },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: "VALIDATION_ERROR", message });
+    expect(await rowsOf(keeper.user.id)).toHaveLength(0);
   });
 
   it("refuses a keeper with no birds", async () => {

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { healthPredictions } from "../../db/schema/index";
+import { getKnowledge } from "../../knowledge/index";
 import { buildUser, createTestApp, expectPrivate, type TestApp } from "../../test/helpers";
 import { buildChicken, buildEggs, buildWeight, daysAgo } from "../production/fixtures";
 
@@ -51,6 +52,10 @@ describe("POST /api/health-predictions/generate", () => {
       "body condition",
     ]);
     expect(first!.predictedConditions.length).toBeGreaterThan(0);
+    // Named from the conditions dataset (data/conditions.json), never invented.
+    const known = new Set(getKnowledge().conditions.map((c) => c.name));
+    for (const name of first!.predictedConditions) expect(known).toContain(name);
+    expect(first!.reasons.map((r) => r.detail)).toContain("Lost 15% of body weight within 14 days");
     expect(second).toMatchObject({ chickenName: "Steady", riskLevel: "low", reasons: [] });
     expect(second!.confidenceScore).toBeGreaterThan(0);
     expect(second!.confidenceScore).toBeLessThanOrEqual(1);

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { INVALID_DATE_MESSAGE } from "@flockkeeper/shared/schemas/common";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { weightRecords } from "../../db/schema/index";
 import { buildUser, createTestApp, expectPrivate, type TestApp } from "../../test/helpers";
@@ -43,6 +44,8 @@ describe("POST /api/weight-records", () => {
     [{ weight: 500 }, "Weight must be at most 100 lbs"],
     [{ bodyCondition: "chunky" }, "Body condition must be underweight, normal or overweight"],
     [{ date: "2999-01-01" }, "Date cannot be in the future"],
+    [{ date: "last tuesday" }, INVALID_DATE_MESSAGE],
+    [{ weight: "heavy" }, "Must be a number"],
   ])("refuses %o with '%s' and writes nothing", async (change, message) => {
     const keeper = await buildUser(t);
     const hen = await buildChicken(t, keeper);
@@ -61,7 +64,10 @@ describe("POST /api/weight-records", () => {
     const hen = await buildChicken(t, owner);
     const payload = { chickenId: hen, date: today, weight: 5 };
     await expectPrivate(t, { method: "POST", url: "/api/weight-records", payload });
-    expect(await rowsOf(owner.user.id)).toHaveLength(0);
+    // Nothing written for that bird under anyone's account.
+    expect(
+      await t.db.select().from(weightRecords).where(eq(weightRecords.chickenId, hen)),
+    ).toHaveLength(0);
     await expectPrivate(t, { method: "GET", url: "/api/weight-records/recent" }, { list: true });
   });
 });

@@ -84,7 +84,9 @@ export function ProductionDashboard() {
           <AlertTriangle className="mt-0.5 shrink-0 text-red-700" aria-hidden />
           <div>
             <p className="font-bold">
-              {urgent.length} urgent alert{urgent.length === 1 ? "" : "s"} need your attention
+              {urgent.length === 1
+                ? "1 urgent alert needs your attention"
+                : `${urgent.length} urgent alerts need your attention`}
             </p>
             <ul className="mt-1 list-disc pl-5 text-sm">
               {urgent.map((a) => (

@@ -157,7 +157,9 @@ function FeedForm({ chickens, onDone }: { chickens: Chicken[]; onDone: () => voi
         <Select {...bind("chickenId")} {...invalid("pd-chickenId", errors.chickenId)}>
           <option value="">Select a bird</option>
           {chickens.length > 0 && (
-            <option value={WHOLE_FLOCK}>Whole flock ({chickens.length} birds, split evenly)</option>
+            <option value={WHOLE_FLOCK}>
+              Whole flock ({chickens.length} bird{chickens.length === 1 ? "" : "s"}, split evenly)
+            </option>
           )}
           {chickens.map((c) => (
             <option key={c.id} value={c.id}>
