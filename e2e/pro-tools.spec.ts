@@ -222,6 +222,29 @@ test.describe("Vaccination tracker", () => {
     await expect(page.getByTestId("count-completed")).toHaveText("1");
   });
 
+  test("a keeper picks the vaccinated bird from the flock", async ({ page }) => {
+    await signIn(page, { name: "Flora Flock" });
+    const hen = await page.request.post("/api/chickens", {
+      data: { name: "Clementine", breed: "Orpington", sex: "hen" },
+    });
+    expect(hen.status()).toBe(201);
+    const henId = ((await hen.json()) as { id: string }).id;
+
+    await page.goto("/vaccination-tracker");
+    await page.getByRole("button", { name: "Add Record" }).click();
+    await page.getByLabel("Vaccine").selectOption("Coccidiosis");
+    await page.getByLabel("Bird", { exact: true }).selectOption({ label: "Clementine" });
+    await page.getByRole("button", { name: "Save record" }).click();
+    await expect(
+      page.getByTestId("vaccination-records").getByText("Bird: Clementine"),
+    ).toBeVisible();
+
+    const records = await (await page.request.get("/api/vaccinations")).json();
+    expect(records).toEqual([
+      expect.objectContaining({ vaccine: "Coccidiosis", birdId: henId, birdName: "Clementine" }),
+    ]);
+  });
+
   test("a visitor's records stay on the device and move to the account at sign-in", async ({
     page,
   }) => {

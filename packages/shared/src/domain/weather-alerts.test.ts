@@ -15,6 +15,7 @@ import {
   weatherAlerts,
   weatherCategory,
 } from "./weather-alerts";
+import { localizeWeatherText } from "./weather-display";
 
 const calmDay: ForecastDay = { day: "Mon", highF: 70, lowF: 50, conditions: "Partly cloudy" };
 
@@ -165,6 +166,17 @@ describe("careRecommendations", () => {
     expect(recIds(snap({ temperatureF: 80 }))).toEqual(
       expect.arrayContaining(["layer-heat", "panting"]),
     );
+  });
+
+  it("warns that heat above about 91°F (33°C) can kill", () => {
+    expect(recIds(snap({ temperatureF: 91 }))).not.toContain("danger-heat");
+    const recs = careRecommendations(snap({ temperatureF: 95 }));
+    expect(recs.map((r) => r.id)).toEqual(
+      expect.arrayContaining(["layer-heat", "panting", "danger-heat"]),
+    );
+    const danger = recs.find((r) => r.id === "danger-heat")!;
+    expect(danger.text).toContain("91°F");
+    expect(localizeWeatherText(danger.text, "metric")).toContain("33°C");
   });
 
   it("below freezing: frostbite, water, heat-lamp fire risk, dry draft-free coop", () => {

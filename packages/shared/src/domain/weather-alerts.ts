@@ -68,6 +68,8 @@ export const COMFORT_MAX_F = 75;
 export const LAYER_HEAT_STRESS_F = 75;
 /** Above about this (°F, ~26°C) birds pant and hold their wings out. */
 export const PANTING_F = 79;
+/** Above about this (°F, 33°C) heat brings high mortality (Hy-Line). */
+export const DANGER_HEAT_F = 91;
 
 const SEVERITY_ORDER: Record<AlertSeverity, number> = { severe: 0, warning: 1, info: 2 };
 
@@ -340,7 +342,7 @@ export interface CareRecommendation {
 
 /**
  * Care recommendations for a snapshot, drawn from extension guidance: comfort 65-75°F, layers
- * struggle from about 75°F, panting above about 79°F, frostbite and fire-safe warmth below freezing,
+ * struggle from about 75°F, panting above about 79°F, high mortality above about 91°F, frostbite and fire-safe warmth below freezing,
  * dry draft-free ventilated coops, plus the chick brooding schedule.
  */
 export function careRecommendations(snapshot: WeatherSnapshot): CareRecommendation[] {
@@ -392,6 +394,13 @@ export function careRecommendations(snapshot: WeatherSnapshot): CareRecommendati
       id: "panting",
       title: "Watch for heat stress",
       text: "Above about 79°F birds pant and hold their wings away from the body. Add extra waterers in the shade, avoid handling birds in the heat of the day and check on them often.",
+    });
+  }
+  if (validTemp && t > DANGER_HEAT_F) {
+    recs.push({
+      id: "danger-heat",
+      title: "Dangerous heat",
+      text: "Above about 91°F heat can kill birds. Check the flock every hour or two, keep water cool and shaded, open the coop fully for airflow and do not handle or move birds until it cools down.",
     });
   }
   if (humid) {

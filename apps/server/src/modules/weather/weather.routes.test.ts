@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WEATHER_UNAVAILABLE_MESSAGE } from "@flockkeeper/shared/schemas/weather";
 import { buildUser, createTestApp, type TestApp } from "../../test/helpers";
+import { WEATHER_CACHE_MS, getWeather } from "./weather.service";
 
 /*
  * A stub forecast provider on 127.0.0.1. The latitude picks its behaviour, so one stub serves every
@@ -164,6 +165,34 @@ describe("GET /api/weather", () => {
         await other.close();
       }
     }
+  });
+
+  it("keeps a forecast for 15 minutes, then asks the provider again", async () => {
+    const lon = uniqueLon();
+    const query = { lat: 12.34, lon: Number(lon), units: "imperial" as const };
+    const first = await getWeather(t.app.db, t.config.weatherBaseUrl, query);
+    expect(countFor(lon)).toBe(1);
+    const fetchedAt = new Date(first.fetchedAt).getTime();
+
+    // 14 minutes later: still served from the cache.
+    const fresh = await getWeather(
+      t.app.db,
+      t.config.weatherBaseUrl,
+      query,
+      new Date(fetchedAt + WEATHER_CACHE_MS - 60_000),
+    );
+    expect(countFor(lon)).toBe(1);
+    expect(fresh.fetchedAt).toBe(first.fetchedAt);
+
+    // 16 minutes later: too old, so the provider is asked again and the cache is refreshed.
+    await getWeather(
+      t.app.db,
+      t.config.weatherBaseUrl,
+      query,
+      new Date(fetchedAt + WEATHER_CACHE_MS + 60_000),
+    );
+    expect(countFor(lon)).toBe(2);
+    expect(WEATHER_CACHE_MS).toBe(15 * 60 * 1000);
   });
 
   it("answers 502 with a clear message when the provider fails", async () => {
