@@ -283,6 +283,8 @@ test("Flock Health Center: the scanner is the default tab and gives a full, labe
 
   await page.getByRole("tab", { name: "Symptom Checker" }).click();
   await expect(page.getByRole("button", { name: "Analyze Symptoms" })).toBeVisible();
+  await page.getByRole("tab", { name: "Breed ID" }).click();
+  await expect(page.getByRole("button", { name: "Identify Breed" })).toBeVisible();
 });
 
 test("AI Diagnostic Suite loads each tool when its tab is opened", async ({ page }) => {

@@ -17,9 +17,16 @@ const DroppingsAnalyzer = lazy(() =>
   })),
 );
 
+const BreedIdentifier = lazy(() =>
+  import("@/components/breed-identifier").then((m) => ({ default: m.BreedIdentifier })),
+);
+
 const loading = <p className="py-8 text-center text-stone-700">Loading tool...</p>;
 
-/** AI Diagnostic Suite: the photo scanner, symptom checker and droppings analyser together, each loaded lazily. */
+/**
+ * AI Diagnostic Suite: the photo health scanner, symptom checker, droppings analyser and breed
+ * identifier together, each loaded lazily.
+ */
 export default function AiDiagnosticSuitePage() {
   return (
     <div>
@@ -32,6 +39,7 @@ export default function AiDiagnosticSuitePage() {
           <TabsTrigger value="scanner">AI Health Scanner</TabsTrigger>
           <TabsTrigger value="symptoms">Symptom Checker</TabsTrigger>
           <TabsTrigger value="feces">Feces Analyzer</TabsTrigger>
+          <TabsTrigger value="breed">Breed ID</TabsTrigger>
         </TabsList>
         <Suspense fallback={loading}>
           <TabsContent value="scanner">
@@ -42,6 +50,9 @@ export default function AiDiagnosticSuitePage() {
           </TabsContent>
           <TabsContent value="feces">
             <DroppingsAnalyzer />
+          </TabsContent>
+          <TabsContent value="breed">
+            <BreedIdentifier />
           </TabsContent>
         </Suspense>
       </Tabs>
