@@ -14,7 +14,11 @@ type Point = Record<string, string | number | null>;
 
 const shortDate = (d: string) => d.slice(5);
 
-/** The recharts drawing inside a SeriesChart; loaded lazily because recharts is large. */
+/**
+ * The recharts drawing inside a SeriesChart; loaded lazily because recharts is large. The chart is
+ * hidden from assistive technology (its figure carries a text summary), so recharts' keyboard layer
+ * is off: a focusable element inside an aria-hidden box would be a keyboard trap with no name.
+ */
 export default function SeriesPlot({
   title,
   data,
@@ -33,7 +37,11 @@ export default function SeriesPlot({
   return (
     <ResponsiveContainer width="100%" height="100%">
       {kind === "bar" ? (
-        <BarChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
+        <BarChart
+          accessibilityLayer={false}
+          data={data}
+          margin={{ top: 4, right: 8, bottom: 0, left: -16 }}
+        >
           <CartesianGrid strokeDasharray="3 3" stroke="#e7e5e4" />
           <XAxis dataKey="date" tickFormatter={shortDate} fontSize={11} />
           <YAxis fontSize={11} />
@@ -41,7 +49,11 @@ export default function SeriesPlot({
           <Bar dataKey={dataKey} fill={color} radius={[3, 3, 0, 0]} />
         </BarChart>
       ) : (
-        <LineChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
+        <LineChart
+          accessibilityLayer={false}
+          data={data}
+          margin={{ top: 4, right: 8, bottom: 0, left: -16 }}
+        >
           <CartesianGrid strokeDasharray="3 3" stroke="#e7e5e4" />
           <XAxis dataKey="date" tickFormatter={shortDate} fontSize={11} />
           <YAxis fontSize={11} domain={["auto", "auto"]} />

@@ -6,7 +6,13 @@ export function ScheduleTable() {
   return (
     <Card>
       <CardTitle>Recommended vaccination schedule</CardTitle>
-      <div className="mt-3 overflow-x-auto">
+      {/* Focusable so a keyboard user can scroll the table sideways on a narrow phone. */}
+      <div
+        className="mt-3 overflow-x-auto"
+        tabIndex={0}
+        role="region"
+        aria-label="Recommended vaccination schedule table"
+      >
         <table className="w-full min-w-[36rem] text-left text-sm">
           <thead>
             <tr className="border-b border-stone-300 text-stone-700">

@@ -1,0 +1,52 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+import { signIn } from "./helpers";
+
+// The narrowest phone we design for: every page must fit it without sideways scrolling, and the
+// tool pages (not only the marketing pages) must pass axe's serious and critical rules.
+test.use({ viewport: { width: 360, height: 740 } });
+
+const ROUTES = [
+  "/",
+  "/features",
+  "/blog",
+  "/competitors",
+  "/chicken-care-guide",
+  "/poultry-calculator",
+  "/poultry-weather",
+  "/vaccination-tracker",
+  "/advanced-tools",
+  "/rarity-explorer",
+  "/feces-analyzer",
+  "/chicken-tracker",
+  "/chicken-identifier",
+  "/production-dashboard",
+  "/food-safety",
+  "/health-diagnostic",
+  "/ai-diagnostic-suite",
+  "/educational-resources",
+  "/legal",
+  "/account",
+];
+
+test("a signed-in keeper's pages fit 360 px and have no serious or critical axe violations", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page, { name: "Narrow Phone" });
+  const problems: string[] = [];
+  for (const route of ROUTES) {
+    await page.goto(route);
+    await expect(page.locator("h1").first(), route).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (width > 360) problems.push(`${route}: page is ${width} px wide`);
+    const results = await new AxeBuilder({ page }).analyze();
+    for (const v of results.violations) {
+      if (v.impact !== "serious" && v.impact !== "critical") continue;
+      const where = v.nodes.map((n) => n.target.join(" ")).join(", ");
+      problems.push(`${route}: ${v.id}: ${v.help} (${where})`);
+    }
+  }
+  expect(problems).toEqual([]);
+});
