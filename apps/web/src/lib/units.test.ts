@@ -3,7 +3,11 @@ import {
   formatTemperature,
   formatWeight,
   readLocalUnits,
+  temperatureTextToFahrenheit,
   temperatureToFahrenheit,
+  weightFieldText,
+  weightIn,
+  weightTextToLbs,
   weightToLbs,
   writeLocalUnits,
 } from "./units";
@@ -31,5 +35,22 @@ describe("units", () => {
     });
     writeLocalUnits({ temperatureUnit: "C", weightUnit: "kg" });
     expect(readLocalUnits()).toEqual({ temperatureUnit: "C", weightUnit: "kg" });
+  });
+});
+
+describe("unit-aware form fields", () => {
+  it("turns typed kg and °C into the lbs and °F the API stores, leaving bad text to validation", () => {
+    expect(weightTextToLbs("2", "kg")).toBe("4.4092");
+    expect(weightTextToLbs("2", "lbs")).toBe("2");
+    expect(weightTextToLbs("", "kg")).toBe("");
+    expect(weightTextToLbs("heavy", "kg")).toBe("heavy");
+    expect(temperatureTextToFahrenheit("37.5", "C")).toBe("99.5");
+    expect(temperatureTextToFahrenheit(" ", "C")).toBe(" ");
+    expect(temperatureTextToFahrenheit("99.5", "F")).toBe("99.5");
+    expect(weightFieldText(5.5, "kg")).toBe("2.49");
+    expect(weightFieldText(5.5, "lbs")).toBe("5.5");
+    expect(weightFieldText(null, "kg")).toBe("");
+    expect(weightIn(10, "kg")).toBe(4.54);
+    expect(weightIn(10, "lbs")).toBe(10);
   });
 });
