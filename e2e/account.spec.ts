@@ -32,6 +32,8 @@ test("a keeper exports their data, then deletes the account: signed out and the 
 
   await page.goto("/account");
   await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible();
+  // The profile as the identity provider gave it.
+  await expect(page.getByTestId("account-name")).toHaveText("Ada Exporter");
   await expect(page.getByTestId("account-email")).toHaveText(email);
 
   // Settings round-trip.

@@ -239,6 +239,32 @@ describe("account settings", () => {
     const theirs = await stranger.inject({ method: "GET", url: "/api/account/settings" });
     expect(theirs.json().weightUnit).toBe("lbs");
   });
+
+  it("the egg price is what profitability uses, and the place is the weather page's saved place", async () => {
+    const keeper = await buildUser(t);
+    const summary = async () =>
+      (await keeper.inject({ method: "GET", url: "/api/production/summary?period=30" })).json();
+    expect((await summary()).eggPrice).toBe(0.3);
+    await keeper.inject({
+      method: "PATCH",
+      url: "/api/account/settings",
+      payload: {
+        eggPrice: 0.45,
+        weatherPlace: { name: "Orchard", latitude: 52.1, longitude: 4.3 },
+      },
+    });
+    expect((await summary()).eggPrice).toBe(0.45);
+    const place = await keeper.inject({ method: "GET", url: "/api/weather/place" });
+    expect(place.json().place).toMatchObject({ name: "Orchard", latitude: 52.1, longitude: 4.3 });
+    // Saved on the weather page, it shows on the account page.
+    await keeper.inject({
+      method: "PUT",
+      url: "/api/weather/place",
+      payload: { name: "Meadow", latitude: 48, longitude: 2 },
+    });
+    const settings = await keeper.inject({ method: "GET", url: "/api/account/settings" });
+    expect(settings.json().weatherPlace).toMatchObject({ name: "Meadow" });
+  });
 });
 
 describe("GET /api/account/export", () => {
