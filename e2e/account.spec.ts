@@ -152,6 +152,11 @@ test("units chosen on the account page are used wherever weights and temperature
   await expect(
     page.getByRole("region", { name: "Production summary" }).getByText("2 kg"),
   ).toBeVisible();
+  // Alerts written by the server in °F read in °C too.
+  await page.getByRole("tab", { name: "Health Monitoring" }).click();
+  const alerts = page.getByRole("list", { name: "Disease alerts" });
+  await expect(alerts.getByText(/It is 35°C\./)).toBeVisible();
+  await expect(alerts).not.toContainText("°F");
 
   // The feed calculator shows quantities in kg too (its formula stays the spec's 50 lb bag).
   await page.goto("/poultry-calculator");

@@ -171,3 +171,27 @@ export function weightFieldText(lbs: number | null, unit: WeightUnit): string {
 /** A stored lbs figure in the keeper's unit, rounded for charts and lists (number only). */
 export const weightIn = (lbs: number, unit: WeightUnit, digits = 2) =>
   round(unit === "kg" ? lbsToKg(lbs) : lbs, digits);
+
+/**
+ * Rewrites the °F and lbs figures in a text written by the server (an alert, a risk reason) into
+ * the keeper's units: "above 85°F" -> "above 29°C", "Down from 6 lbs" -> "Down from 2.72 kg".
+ */
+export function localizeUnitsText(text: string, units: Units): string {
+  let out = text;
+  if (units.temperatureUnit === "C") {
+    out = out
+      .replace(/(-?\d+(?:\.\d+)?)-(-?\d+(?:\.\d+)?) ?°F/g, (_m, a: string, b: string) => {
+        const c = (f: string) => round(fahrenheitToCelsius(Number(f)), 0);
+        return `${c(a)}-${c(b)}°C`;
+      })
+      .replace(/(-?\d+(?:\.\d+)?)( ?)°F/g, (_m, f: string, space: string) => {
+        return `${round(fahrenheitToCelsius(Number(f)), 0)}${space}°C`;
+      });
+  }
+  if (units.weightUnit === "kg") {
+    out = out.replace(/(\d+(?:\.\d+)?) lbs?\b/g, (_m, lbs: string) => {
+      return `${round(lbsToKg(Number(lbs)), 2)} kg`;
+    });
+  }
+  return out;
+}
