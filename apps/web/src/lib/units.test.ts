@@ -66,7 +66,10 @@ describe("server texts in the keeper's units", () => {
       "comfortable at 18-24°C, below 0 °C",
     );
     expect(localizeUnitsText("Down from 6 lbs to 5.5 lbs within 14 days.", metric)).toBe(
-      "Down from 2.72 kg to 2.49 kg within 14 days.",
+      "Down from 2.7 kg to 2.5 kg within 14 days.",
+    );
+    expect(localizeUnitsText("6-8 lbs; females about 6.5 lbs, males 1 lb", metric)).toBe(
+      "2.7-3.6 kg; females about 2.9 kg, males 0.5 kg",
     );
     const imperial = { temperatureUnit: "F", weightUnit: "lbs" } as const;
     expect(localizeUnitsText("above 85°F, 6 lbs", imperial)).toBe("above 85°F, 6 lbs");

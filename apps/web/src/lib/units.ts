@@ -174,7 +174,7 @@ export const weightIn = (lbs: number, unit: WeightUnit, digits = 2) =>
 
 /**
  * Rewrites the °F and lbs figures in a text written by the server (an alert, a risk reason) into
- * the keeper's units: "above 85°F" -> "above 29°C", "Down from 6 lbs" -> "Down from 2.72 kg".
+ * the keeper's units: "above 85°F" -> "above 29°C", "Down from 6 lbs" -> "Down from 2.7 kg", "6-8 lbs" -> "2.7-3.6 kg".
  */
 export function localizeUnitsText(text: string, units: Units): string {
   let out = text;
@@ -189,9 +189,15 @@ export function localizeUnitsText(text: string, units: Units): string {
       });
   }
   if (units.weightUnit === "kg") {
-    out = out.replace(/(\d+(?:\.\d+)?) lbs?\b/g, (_m, lbs: string) => {
-      return `${round(lbsToKg(Number(lbs)), 2)} kg`;
-    });
+    const kg = (lbs: string) => round(lbsToKg(Number(lbs)), 1);
+    out = out
+      .replace(
+        /(\d+(?:\.\d+)?) ?([-–]) ?(\d+(?:\.\d+)?) ?lbs?\b/g,
+        (_m, a: string, dash: string, b: string) => {
+          return `${kg(a)}${dash}${kg(b)} kg`;
+        },
+      )
+      .replace(/(\d+(?:\.\d+)?) ?lbs?\b/g, (_m, lbs: string) => `${kg(lbs)} kg`);
   }
   return out;
 }
