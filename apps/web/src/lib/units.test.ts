@@ -2,8 +2,13 @@ import { describe, expect, it } from "vitest";
 import {
   formatTemperature,
   formatWeight,
+  localizeUnitsText,
   readLocalUnits,
+  temperatureTextToFahrenheit,
   temperatureToFahrenheit,
+  weightFieldText,
+  weightIn,
+  weightTextToLbs,
   weightToLbs,
   writeLocalUnits,
 } from "./units";
@@ -31,5 +36,42 @@ describe("units", () => {
     });
     writeLocalUnits({ temperatureUnit: "C", weightUnit: "kg" });
     expect(readLocalUnits()).toEqual({ temperatureUnit: "C", weightUnit: "kg" });
+  });
+});
+
+describe("unit-aware form fields", () => {
+  it("turns typed kg and °C into the lbs and °F the API stores, leaving bad text to validation", () => {
+    expect(weightTextToLbs("2", "kg")).toBe("4.4092");
+    expect(weightTextToLbs("2", "lbs")).toBe("2");
+    expect(weightTextToLbs("", "kg")).toBe("");
+    expect(weightTextToLbs("heavy", "kg")).toBe("heavy");
+    expect(temperatureTextToFahrenheit("37.5", "C")).toBe("99.5");
+    expect(temperatureTextToFahrenheit(" ", "C")).toBe(" ");
+    expect(temperatureTextToFahrenheit("99.5", "F")).toBe("99.5");
+    expect(weightFieldText(5.5, "kg")).toBe("2.49");
+    expect(weightFieldText(5.5, "lbs")).toBe("5.5");
+    expect(weightFieldText(null, "kg")).toBe("");
+    expect(weightIn(10, "kg")).toBe(4.54);
+    expect(weightIn(10, "lbs")).toBe(10);
+  });
+});
+
+describe("server texts in the keeper's units", () => {
+  it("rewrites °F and lbs figures, and leaves texts alone in °F and lbs", () => {
+    const metric = { temperatureUnit: "C", weightUnit: "kg" } as const;
+    expect(localizeUnitsText("recent coop reading above 85°F", metric)).toBe(
+      "recent coop reading above 29°C",
+    );
+    expect(localizeUnitsText("comfortable at 65-75°F, below 32 °F", metric)).toBe(
+      "comfortable at 18-24°C, below 0 °C",
+    );
+    expect(localizeUnitsText("Down from 6 lbs to 5.5 lbs within 14 days.", metric)).toBe(
+      "Down from 2.7 kg to 2.5 kg within 14 days.",
+    );
+    expect(localizeUnitsText("6-8 lbs; females about 6.5 lbs, males 1 lb", metric)).toBe(
+      "2.7-3.6 kg; females about 2.9 kg, males 0.5 kg",
+    );
+    const imperial = { temperatureUnit: "F", weightUnit: "lbs" } as const;
+    expect(localizeUnitsText("above 85°F, 6 lbs", imperial)).toBe("above 85°F, 6 lbs");
   });
 });

@@ -139,3 +139,65 @@ export const temperatureToFahrenheit = (value: number, unit: TemperatureUnit) =>
 /** A weight typed in the keeper's unit, as the lbs the API stores. */
 export const weightToLbs = (value: number, unit: WeightUnit) =>
   unit === "kg" ? kgToLbs(value) : value;
+
+const typedNumber = (text: string): number | null => {
+  const t = text.trim();
+  if (t === "") return null;
+  const n = Number(t);
+  return Number.isFinite(n) ? n : null;
+};
+
+/**
+ * Text typed into a weight field (in the keeper's unit) as the lbs text the forms validate and
+ * send. Blank or non-numeric text is passed on unchanged, so the form's own checks report it.
+ */
+export function weightTextToLbs(text: string, unit: WeightUnit): string {
+  const n = typedNumber(text);
+  return n === null || unit === "lbs" ? text : String(round(kgToLbs(n), 4));
+}
+
+/** Text typed into a temperature field (in the keeper's unit) as the °F text the API takes. */
+export function temperatureTextToFahrenheit(text: string, unit: TemperatureUnit): string {
+  const n = typedNumber(text);
+  return n === null || unit === "F" ? text : String(round(celsiusToFahrenheit(n), 2));
+}
+
+/** A stored lbs weight as the text of a form field in the keeper's unit ("" for none). */
+export function weightFieldText(lbs: number | null, unit: WeightUnit): string {
+  if (lbs === null) return "";
+  return String(unit === "kg" ? round(lbsToKg(lbs), 2) : lbs);
+}
+
+/** A stored lbs figure in the keeper's unit, rounded for charts and lists (number only). */
+export const weightIn = (lbs: number, unit: WeightUnit, digits = 2) =>
+  round(unit === "kg" ? lbsToKg(lbs) : lbs, digits);
+
+/**
+ * Rewrites the °F and lbs figures in a text written by the server (an alert, a risk reason) into
+ * the keeper's units: "above 85°F" -> "above 29°C", "Down from 6 lbs" -> "Down from 2.7 kg", "6-8 lbs" -> "2.7-3.6 kg".
+ */
+export function localizeUnitsText(text: string, units: Units): string {
+  let out = text;
+  if (units.temperatureUnit === "C") {
+    out = out
+      .replace(/(-?\d+(?:\.\d+)?)-(-?\d+(?:\.\d+)?) ?°F/g, (_m, a: string, b: string) => {
+        const c = (f: string) => round(fahrenheitToCelsius(Number(f)), 0);
+        return `${c(a)}-${c(b)}°C`;
+      })
+      .replace(/(-?\d+(?:\.\d+)?)( ?)°F/g, (_m, f: string, space: string) => {
+        return `${round(fahrenheitToCelsius(Number(f)), 0)}${space}°C`;
+      });
+  }
+  if (units.weightUnit === "kg") {
+    const kg = (lbs: string) => round(lbsToKg(Number(lbs)), 1);
+    out = out
+      .replace(
+        /(\d+(?:\.\d+)?) ?([-–]) ?(\d+(?:\.\d+)?) ?lbs?\b/g,
+        (_m, a: string, dash: string, b: string) => {
+          return `${kg(a)}${dash}${kg(b)} kg`;
+        },
+      )
+      .replace(/(\d+(?:\.\d+)?) ?lbs?\b/g, (_m, lbs: string) => `${kg(lbs)} kg`);
+  }
+  return out;
+}

@@ -26,6 +26,7 @@ import { createSession } from "../../auth/session-store";
 import { SESSION_COOKIE } from "../../plugins/auth";
 import { buildUser, createTestApp, type TestApp, type TestUser } from "../../test/helpers";
 import { storeImage } from "../images/images.service";
+import { deleteAccount } from "./account.service";
 import { tablesWithUserId, userColumnOf } from "./keeper-tables";
 
 let t: TestApp;
@@ -238,6 +239,32 @@ describe("account settings", () => {
     const theirs = await stranger.inject({ method: "GET", url: "/api/account/settings" });
     expect(theirs.json().weightUnit).toBe("lbs");
   });
+
+  it("the egg price is what profitability uses, and the place is the weather page's saved place", async () => {
+    const keeper = await buildUser(t);
+    const summary = async () =>
+      (await keeper.inject({ method: "GET", url: "/api/production/summary?period=30" })).json();
+    expect((await summary()).eggPrice).toBe(0.3);
+    await keeper.inject({
+      method: "PATCH",
+      url: "/api/account/settings",
+      payload: {
+        eggPrice: 0.45,
+        weatherPlace: { name: "Orchard", latitude: 52.1, longitude: 4.3 },
+      },
+    });
+    expect((await summary()).eggPrice).toBe(0.45);
+    const place = await keeper.inject({ method: "GET", url: "/api/weather/place" });
+    expect(place.json().place).toMatchObject({ name: "Orchard", latitude: 52.1, longitude: 4.3 });
+    // Saved on the weather page, it shows on the account page.
+    await keeper.inject({
+      method: "PUT",
+      url: "/api/weather/place",
+      payload: { name: "Meadow", latitude: 48, longitude: 2 },
+    });
+    const settings = await keeper.inject({ method: "GET", url: "/api/account/settings" });
+    expect(settings.json().weatherPlace).toMatchObject({ name: "Meadow" });
+  });
 });
 
 describe("GET /api/account/export", () => {
@@ -449,6 +476,47 @@ describe("export -> delete -> import", () => {
     const { doc: after } = await getExport(fresh);
     expect(after.tables.analyses[0].imageHash).toBeNull();
     expect(after.images).toEqual([]);
+  });
+});
+
+describe("DELETE /api/account, twice", () => {
+  it("answers a second request that still got past sign-in with a clean 404", async () => {
+    // With several app instances on one database, an instance that resolved the session a moment
+    // ago may still accept it (for at most a few seconds) after another instance deleted the
+    // account. Simulated here: this instance has the session cached, then the account disappears
+    // behind its back (as another instance's deletion would remove it).
+    const keeper = await buildUser(t);
+    await seedKeeper(keeper, "Twice");
+    const del = () =>
+      keeper.inject({
+        method: "DELETE",
+        url: "/api/account",
+        payload: { confirmEmail: keeper.user.email! },
+        // Its own address: earlier deletions in this file used up the shared one's rate limit.
+        remoteAddress: "10.20.30.40",
+      });
+    expect((await keeper.inject({ method: "GET", url: "/api/auth/user" })).statusCode).toBe(200);
+    await t.db.delete(users).where(eq(users.id, keeper.user.id));
+    const second = await del();
+    expect(second.statusCode).toBe(404);
+    expect(second.json()).toEqual({
+      statusCode: 404,
+      code: "NOT_FOUND",
+      message: "Account not found",
+    });
+    expect(String(second.headers["set-cookie"])).toMatch(new RegExp(`${SESSION_COOKIE}=;`));
+    expect(await rowsWithUserId(keeper.user.id)).toEqual({});
+    // The stale cached session was forgotten with it: the old cookie is now simply signed out.
+    expect((await del()).statusCode).toBe(401);
+  });
+
+  it("deleting an account that is already gone is a 404 from the service as well", async () => {
+    const keeper = await buildUser(t);
+    await deleteAccount(t.db, keeper.user.id, keeper.user.email!);
+    await expect(deleteAccount(t.db, keeper.user.id, keeper.user.email!)).rejects.toMatchObject({
+      statusCode: 404,
+      message: "Account not found",
+    });
   });
 });
 

@@ -12,6 +12,7 @@ import {
   updateAccountSettingsBody,
 } from "@flockkeeper/shared/schemas/account";
 import { hashToken } from "../../auth/session-store";
+import { AppError } from "../../lib/errors";
 import { SESSION_COOKIE } from "../../plugins/auth";
 import type { ModuleOptions } from "../index";
 import {
@@ -133,7 +134,15 @@ export async function accountRoutes(app: FastifyInstance, { config }: ModuleOpti
       config: { rateLimit: { max: 5, timeWindow: "1 minute" } },
     },
     async (req, reply) => {
-      await deleteAccount(app.db, req.user!.id, req.body.confirmEmail);
+      try {
+        await deleteAccount(app.db, req.user!.id, req.body.confirmEmail);
+      } catch (err) {
+        // A second request for an account already gone: a 404 that also signs this browser out.
+        if (err instanceof AppError && err.statusCode === 404) {
+          reply.clearCookie(SESSION_COOKIE, cookieOptions);
+        }
+        throw err;
+      }
       reply.clearCookie(SESSION_COOKIE, cookieOptions);
       return reply.code(204).send();
     },

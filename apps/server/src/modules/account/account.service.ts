@@ -602,7 +602,11 @@ export async function deleteAccount(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
-    if (!user) throw notFound("Account");
+    if (!user) {
+      // Already deleted (a second request, or another instance): forget any cached session too.
+      evictSessions(db, { userId });
+      throw notFound("Account");
+    }
     const expected = (user.email ?? "DELETE").trim().toLowerCase();
     if (confirmEmail.trim().toLowerCase() !== expected) {
       throw badRequest(CONFIRM_EMAIL_MISMATCH, "CONFIRM_EMAIL_MISMATCH");

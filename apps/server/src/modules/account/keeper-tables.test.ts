@@ -1,4 +1,5 @@
-import { getTableConfig } from "drizzle-orm/pg-core";
+import { is } from "drizzle-orm";
+import { PgTable, getTableConfig } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema/index";
 import { keeperTables, tablesWithUserId } from "./keeper-tables";
@@ -11,6 +12,26 @@ describe("keeper-data table registry", () => {
       .filter((t) => !registered.has(t))
       .map((t) => getTableConfig(t).name);
     expect(missing, "add these tables to modules/account/keeper-tables.ts").toEqual([]);
+  });
+
+  it("finds keeper data by foreign key too: every table referencing users keeps it in user_id", () => {
+    // A table that points at a keeper through another column name would slip past the check above.
+    const tables = (Object.values(schema) as unknown[]).filter((v): v is PgTable => is(v, PgTable));
+    const stray = tables.flatMap((table) =>
+      getTableConfig(table)
+        .foreignKeys.map((fk) => fk.reference())
+        .filter((ref) => ref.foreignTable === schema.users)
+        .flatMap((ref) => ref.columns.filter((c) => c.name !== "user_id"))
+        .map((c) => `${getTableConfig(table).name}.${c.name}`),
+    );
+    expect(stray, "name the column user_id, or register the table by hand").toEqual([]);
+    const referencing = tables.filter((table) =>
+      getTableConfig(table).foreignKeys.some((fk) => fk.reference().foreignTable === schema.users),
+    );
+    const registered = new Set(keeperTables.map((e) => e.table));
+    expect(
+      referencing.filter((t) => !registered.has(t)).map((t) => getTableConfig(t).name),
+    ).toEqual([]);
   });
 
   it("has unique keys and only tables that have a user_id column", () => {

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { FieldError, Input, Label, Select, Textarea } from "@/components/ui/input";
 import { toast } from "@/lib/toast";
+import { useUnits, weightTextToLbs } from "@/lib/units";
 import { useAddToFlock } from "../api/identify-breed";
 
 /** The result's species as one of the six flock species, when it is one. */
@@ -47,6 +48,7 @@ export function AddToFlockDialog({
   const [sex, setSex] = useState<"hen" | "rooster" | "female" | "male">("hen");
   const [color, setColor] = useState(result.physicalTraits.primaryColors.join(", "));
   const [weight, setWeight] = useState("");
+  const { weightUnit } = useUnits();
   const [hatchDate, setHatchDate] = useState("");
   const [notes, setNotes] = useState(importedNotes ?? "");
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -59,7 +61,7 @@ export function AddToFlockDialog({
       breed,
       sex,
       color,
-      weight,
+      weight: weightTextToLbs(weight, weightUnit),
       hatchDate,
       notes,
       imageUrl: photo ?? undefined,
@@ -136,7 +138,7 @@ export function AddToFlockDialog({
             <FieldError message={errors.color} />
           </div>
           <div>
-            <Label htmlFor={ids.weight}>Weight in lbs (optional)</Label>
+            <Label htmlFor={ids.weight}>Weight in {weightUnit} (optional)</Label>
             <Input
               id={ids.weight}
               inputMode="decimal"

@@ -18,6 +18,7 @@ import { Card, CardTitle } from "@/components/ui/card";
 import { errorMessage } from "@/lib/api-client";
 import { signIn, useAuth } from "@/lib/auth";
 import { toast } from "@/lib/toast";
+import { localizeUnitsText, useUnits } from "@/lib/units";
 import { useIdentifyBreed } from "../api/identify-breed";
 import { breedFailureReason } from "../lib/failure-reason";
 import { RarityScore } from "./rarity-score";
@@ -67,6 +68,7 @@ export function BreedIdentifier() {
   const [birdId, setBirdId] = useState("");
   const fileRef = useRef<HTMLInputElement>(null);
   const identify = useIdentifyBreed();
+  const units = useUnits();
 
   const showPhoto = async (src: string) => {
     try {
@@ -223,7 +225,7 @@ export function BreedIdentifier() {
             <Fact label="Temperament" value={result.temperament} />
             <Fact label="Egg production" value={result.eggProduction} />
             <Fact label="Egg colour" value={result.eggColor} />
-            <Fact label="Average weight" value={result.averageWeight} />
+            <Fact label="Average weight" value={localizeUnitsText(result.averageWeight, units)} />
             <Fact label="Origin" value={result.characteristics.origin} />
             <Fact label="Feather pattern" value={result.physicalTraits.featherPattern} />
             <Fact label="Comb" value={result.physicalTraits.combType} />

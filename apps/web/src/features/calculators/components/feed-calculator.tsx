@@ -8,6 +8,7 @@ import {
 } from "@flockkeeper/shared/domain/calculators";
 import { Card, CardTitle } from "@/components/ui/card";
 import { Input, Label, Select } from "@/components/ui/input";
+import { formatWeight, lbsToKg, useUnits } from "@/lib/units";
 import { ResultTile } from "./result-tile";
 
 /** Feed cost: birds x lbs per bird per day x (price of a 50 lb bag / 50), per day, month and year. */
@@ -17,6 +18,8 @@ export function FeedCalculator() {
   const [feedPrice, setFeedPrice] = useState("");
   const [consumption, setConsumption] = useState(String(DEFAULT_CONSUMPTION));
   const result = feedCost({ birds, feedPrice, consumption });
+  // The spec's formula works in lbs (a 50 lb bag); quantities are shown in the keeper's unit.
+  const { weightUnit } = useUnits();
 
   return (
     <div className="grid gap-4 md:grid-cols-2">
@@ -52,7 +55,7 @@ export function FeedCalculator() {
             >
               {CONSUMPTION_OPTIONS.map((o) => (
                 <option key={o.value} value={String(o.value)}>
-                  {o.label} ({o.value} lbs/day)
+                  {o.label} ({formatWeight(o.value, weightUnit, 2)}/day)
                 </option>
               ))}
             </Select>
@@ -71,11 +74,16 @@ export function FeedCalculator() {
           <ResultTile label="Yearly" value={formatMoney(result.yearlyCost)} testId="feed-yearly" />
         </dl>
         <p className="mt-3 text-sm text-stone-700">
-          Your flock eats about {formatQuantity(result.dailyFeedLbs, 2)} lbs a day, or{" "}
-          {formatQuantity(result.monthlyFeedLbs)} lbs a month (
+          Your flock eats about {weightText(result.dailyFeedLbs, weightUnit, 2)} a day, or{" "}
+          {weightText(result.monthlyFeedLbs, weightUnit)} a month (
           {formatQuantity(result.monthlyFeedLbs / 50)} bags).
         </p>
       </Card>
     </div>
   );
+}
+
+/** A lbs quantity in the keeper's unit with the calculators' number format, e.g. "1,234.5 kg". */
+function weightText(lbs: number, unit: "lbs" | "kg", digits?: number) {
+  return `${formatQuantity(unit === "kg" ? lbsToKg(lbs) : lbs, digits)} ${unit}`;
 }

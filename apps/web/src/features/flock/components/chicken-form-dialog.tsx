@@ -17,6 +17,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { FieldError, Input, Label, Select, Textarea } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
+import { useUnits, weightFieldText, weightTextToLbs, type Units } from "@/lib/units";
 import { useFormBreeds } from "../api/get-breeds";
 import { useSaveChicken } from "../api/save-chicken";
 import { BreedCombobox } from "./breed-combobox";
@@ -48,13 +49,13 @@ const EMPTY: FormValues = {
   imageUrl: null,
 };
 
-const fromChicken = (c: Chicken): FormValues => ({
+const fromChicken = (c: Chicken, unit: Units["weightUnit"]): FormValues => ({
   name: c.name,
   breed: c.breed,
   species: c.species,
   sex: c.sex,
   color: c.color ?? "",
-  weight: c.weight === null ? "" : String(c.weight),
+  weight: weightFieldText(c.weight, unit),
   hatchDate: c.hatchDate ?? "",
   healthStatus: c.healthStatus,
   notes: c.notes ?? "",
@@ -97,7 +98,11 @@ export function ChickenFormDialog({
 }
 
 function ChickenForm({ chicken, onDone }: { chicken: Chicken | null; onDone: () => void }) {
-  const [values, setValues] = useState<FormValues>(chicken ? fromChicken(chicken) : EMPTY);
+  // The weight is typed in the keeper's unit as it was when the form opened, and stored in lbs.
+  const units = useUnits();
+  const [weightUnit] = useState(units.weightUnit);
+  const [initial] = useState<FormValues>(chicken ? fromChicken(chicken, weightUnit) : EMPTY);
+  const [values, setValues] = useState<FormValues>(initial);
   const [errors, setErrors] = useState<Partial<Record<keyof FormValues, string>>>({});
   const [photoBusy, setPhotoBusy] = useState(false);
   const breeds = useFormBreeds(values.species);
@@ -107,7 +112,12 @@ function ChickenForm({ chicken, onDone }: { chicken: Chicken | null; onDone: () 
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const body = { ...values, imageUrl: values.imageUrl ?? "" };
+    // An untouched weight keeps its stored value exactly (no kg round trip).
+    const weight =
+      chicken && values.weight === initial.weight
+        ? weightFieldText(chicken.weight, "lbs")
+        : weightTextToLbs(values.weight, weightUnit);
+    const body = { ...values, weight, imageUrl: values.imageUrl ?? "" };
     const parsed = createChickenBody.safeParse(body);
     if (!parsed.success) {
       const next: typeof errors = {};
@@ -209,7 +219,7 @@ function ChickenForm({ chicken, onDone }: { chicken: Chicken | null; onDone: () 
           <FieldError id="bird-color-error" message={errors.color} />
         </div>
         <div>
-          <Label htmlFor="bird-weight">Weight in lbs (optional)</Label>
+          <Label htmlFor="bird-weight">Weight in {weightUnit} (optional)</Label>
           <Input
             id="bird-weight"
             inputMode="decimal"

@@ -10,6 +10,7 @@ import { Card } from "@/components/ui/card";
 import { Dialog } from "@/components/ui/dialog";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
+import { formatWeight, useUnits } from "@/lib/units";
 import { useDeleteChicken } from "../api/save-chicken";
 import { ChickenFormDialog, HEALTH_LABELS } from "./chicken-form-dialog";
 
@@ -38,6 +39,7 @@ export function ChickenList({
   const [formOpen, setFormOpen] = useState(false);
   const [removing, setRemoving] = useState<Chicken | null>(null);
   const remove = useDeleteChicken();
+  const { weightUnit } = useUnits();
 
   const openAdd = () => {
     setEditing(null);
@@ -125,7 +127,7 @@ export function ChickenList({
                     {c.weight !== null && (
                       <>
                         <dt className="font-semibold">Weight</dt>
-                        <dd>{c.weight} lbs</dd>
+                        <dd>{formatWeight(c.weight, weightUnit, 2)}</dd>
                       </>
                     )}
                   </dl>

@@ -21,6 +21,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { FieldError, Input, Label } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
+import { formatTemperature, useUnits } from "@/lib/units";
 import { useActiveHatches, useMarkHatch } from "../api/hatch-records";
 import { useNow } from "../lib/use-now";
 import { HatchFormDialog } from "./hatch-form-dialog";
@@ -39,6 +40,7 @@ export function HatchCountdown() {
   const active = useActiveHatches();
   const now = useNow();
   const tz = now.getTimezoneOffset();
+  const { temperatureUnit } = useUnits();
 
   return (
     <section aria-labelledby="hatch-heading" className="space-y-3">
@@ -110,7 +112,7 @@ export function HatchCountdown() {
                   </p>
                   {(h.temperature !== null || h.humidity !== null) && (
                     <p className="text-sm text-stone-700">
-                      {h.temperature !== null && `${h.temperature} °F`}
+                      {h.temperature !== null && formatTemperature(h.temperature, temperatureUnit)}
                       {h.temperature !== null && h.humidity !== null && " · "}
                       {h.humidity !== null && `${h.humidity}% humidity`}
                       {h.turnedDaily ? " · turned daily" : ""}

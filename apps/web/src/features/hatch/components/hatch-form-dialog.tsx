@@ -16,6 +16,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { FieldError, Input, Label, Select, Textarea } from "@/components/ui/input";
 import { toast } from "@/lib/toast";
+import { temperatureTextToFahrenheit, useUnits } from "@/lib/units";
 import { useCreateHatch } from "../api/hatch-records";
 
 type Values = {
@@ -69,6 +70,7 @@ function HatchForm({ onDone }: { onDone: () => void }) {
   });
   const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
   const create = useCreateHatch();
+  const { temperatureUnit } = useUnits();
   const set = <K extends keyof Values>(k: K, value: Values[K]) =>
     setV((x) => ({ ...x, [k]: value }));
   const expected = /^\d{4}-\d{2}-\d{2}$/.test(v.incubationStartDate)
@@ -77,7 +79,11 @@ function HatchForm({ onDone }: { onDone: () => void }) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const body = { ...v, expectedHatchDate: expected ?? undefined };
+    const body = {
+      ...v,
+      temperature: temperatureTextToFahrenheit(v.temperature, temperatureUnit),
+      expectedHatchDate: expected ?? undefined,
+    };
     const parsed = createHatchRecordBody.safeParse(body);
     const next: typeof errors = {};
     if (!parsed.success) {
@@ -180,12 +186,12 @@ function HatchForm({ onDone }: { onDone: () => void }) {
           </Select>
         </div>
         <div>
-          <Label htmlFor="hatch-temperature">Temperature (°F)</Label>
+          <Label htmlFor="hatch-temperature">Temperature (°{temperatureUnit})</Label>
           <Input
             id="hatch-temperature"
             type="number"
             step={0.1}
-            placeholder="99.5"
+            placeholder={temperatureUnit === "C" ? "37.5" : "99.5"}
             value={v.temperature}
             onChange={(e) => set("temperature", e.target.value)}
             {...field("temperature")}

@@ -1,5 +1,6 @@
 import { efficiencyPoint } from "@flockkeeper/shared/domain/production";
 import { Card, CardTitle } from "@/components/ui/card";
+import { lbsToKg, useUnits } from "@/lib/units";
 import { useProductionTrends } from "../api/production";
 import { SeriesChart } from "./charts";
 
@@ -9,6 +10,8 @@ const DAILY_UP_TO = 30;
 /** Feed efficiency and cost per dozen over time; best and worst layers. */
 export function AnalysisTab({ period }: { period: number }) {
   const trends = useProductionTrends(period);
+  const { weightUnit } = useUnits();
+  const perUnit = weightUnit === "kg" ? "kg" : "lb";
   if (!trends.data) return <p className="text-sm text-stone-600">Loading…</p>;
   const { daily, layers } = trends.data;
   const size = period > DAILY_UP_TO ? 7 : 1;
@@ -18,7 +21,8 @@ export function AnalysisTab({ period }: { period: number }) {
     const eggs = chunk.reduce((s, d) => s + d.eggs, 0);
     const lbs = chunk.reduce((s, d) => s + d.feedLbs, 0);
     const cost = chunk.reduce((s, d) => s + d.feedCost, 0);
-    points.push({ date: chunk[0]!.date, ...efficiencyPoint(eggs, lbs, cost) });
+    const feed = weightUnit === "kg" ? lbsToKg(lbs) : lbs;
+    points.push({ date: chunk[0]!.date, ...efficiencyPoint(eggs, feed, cost) });
   }
   const best = layers.slice(0, 3);
   const worst = layers.length > 3 ? [...layers].reverse().slice(0, 3) : [];
@@ -26,10 +30,10 @@ export function AnalysisTab({ period }: { period: number }) {
     <div className="space-y-4">
       <div className="grid gap-3 md:grid-cols-2">
         <SeriesChart
-          title={`Feed efficiency (eggs per lb, by ${size === 1 ? "day" : "week"})`}
+          title={`Feed efficiency (eggs per ${perUnit}, by ${size === 1 ? "day" : "week"})`}
           data={points}
           dataKey="feedEfficiency"
-          unit="eggs/lb"
+          unit={`eggs/${perUnit}`}
           kind="line"
           color="#15803d"
         />

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Download, Scale, Thermometer, Wheat } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
+import { formatTemperature, formatWeight, useUnits } from "@/lib/units";
 import { exportUrl } from "../api/production";
 import { useFlock, useRecentEnvironment, useRecentFeed, useRecentWeights } from "../api/records";
 import { EnvironmentalRecordDialog, FeedRecordDialog, WeightRecordDialog } from "./record-dialogs";
@@ -46,6 +47,7 @@ export function DataEntryTab({ period }: { period: number }) {
   const feed = useRecentFeed(period);
   const weights = useRecentWeights(period);
   const env = useRecentEnvironment(period);
+  const { temperatureUnit, weightUnit } = useUnits();
   const chickens = flock.data ?? [];
   const close = (o: boolean) => !o && setOpen(null);
 
@@ -73,7 +75,7 @@ export function DataEntryTab({ period }: { period: number }) {
           empty="No feed recorded in this period."
           items={feed.data?.map((r) => ({
             id: r.id,
-            main: `${r.chickenName}: ${r.feedAmount} lbs ${r.feedType}`,
+            main: `${r.chickenName}: ${formatWeight(r.feedAmount, weightUnit, 2)} ${r.feedType}`,
             sub: `${r.date}${r.feedCost !== null ? ` · $${r.feedCost.toFixed(2)}` : ""}`,
           }))}
         />
@@ -82,7 +84,7 @@ export function DataEntryTab({ period }: { period: number }) {
           empty="No weigh-ins in this period."
           items={weights.data?.map((r) => ({
             id: r.id,
-            main: `${r.chickenName}: ${r.weight} lbs`,
+            main: `${r.chickenName}: ${formatWeight(r.weight, weightUnit, 2)}`,
             sub: `${r.date} · ${r.bodyCondition}`,
           }))}
         />
@@ -93,7 +95,7 @@ export function DataEntryTab({ period }: { period: number }) {
             id: r.id,
             main:
               [
-                r.temperature !== null ? `${r.temperature}°F` : null,
+                r.temperature !== null ? formatTemperature(r.temperature, temperatureUnit) : null,
                 r.humidity !== null ? `${r.humidity}% humidity` : null,
                 r.weather,
               ]

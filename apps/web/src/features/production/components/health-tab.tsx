@@ -3,6 +3,7 @@ import type { AlertSeverity, DiseaseAlert } from "@flockkeeper/shared/schemas/pr
 import { Alert } from "@/components/ui/alert";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Card, CardTitle } from "@/components/ui/card";
+import { localizeUnitsText, useUnits } from "@/lib/units";
 import { useHealthPredictions, useProductionTrends } from "../api/production";
 import { RISK_TONE } from "./insights-tab";
 
@@ -31,6 +32,7 @@ export function HealthTab({
 }) {
   const trends = useProductionTrends(period);
   const predictions = useHealthPredictions();
+  const units = useUnits();
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <Card>
@@ -48,10 +50,12 @@ export function HealthTab({
                 <Badge tone={SEVERITY_TONE[a.severity]}>{a.severity}</Badge>
                 <p className="font-semibold text-stone-900">{a.title}</p>
               </div>
-              <p className="mt-1 text-sm text-stone-700">{a.description}</p>
+              <p className="mt-1 text-sm text-stone-700">
+                {localizeUnitsText(a.description, units)}
+              </p>
               <p className="mt-1 text-sm text-stone-900">
                 <span className="font-semibold">Action: </span>
-                {a.actionRequired}
+                {localizeUnitsText(a.actionRequired, units)}
               </p>
             </li>
           ))}

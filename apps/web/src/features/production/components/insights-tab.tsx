@@ -1,6 +1,7 @@
 import type { RiskLevel } from "@flockkeeper/shared/schemas/production";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
+import { localizeUnitsText, useUnits } from "@/lib/units";
 import { useHealthPredictions } from "../api/production";
 
 export const RISK_TONE: Record<RiskLevel, BadgeTone> = {
@@ -13,6 +14,7 @@ export const RISK_TONE: Record<RiskLevel, BadgeTone> = {
 /** Each bird's latest risk prediction with the readings that led to it. */
 export function InsightsTab() {
   const predictions = useHealthPredictions();
+  const units = useUnits();
   return (
     <div className="space-y-3">
       <p className="text-sm text-stone-700">
@@ -49,7 +51,8 @@ export function InsightsTab() {
                 <ul className="list-disc pl-5 text-sm text-stone-800">
                   {p.reasons.map((r) => (
                     <li key={`${r.factor}-${r.detail}`}>
-                      {r.detail} <span className="text-stone-600">(+{r.points})</span>
+                      {localizeUnitsText(r.detail, units)}{" "}
+                      <span className="text-stone-600">(+{r.points})</span>
                     </li>
                   ))}
                 </ul>

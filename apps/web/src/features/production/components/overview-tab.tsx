@@ -1,5 +1,6 @@
 import { Card } from "@/components/ui/card";
 import { Alert } from "@/components/ui/alert";
+import { formatWeight, lbsToKg, useUnits, weightIn } from "@/lib/units";
 import { useProductionSummary, useProductionTrends } from "../api/production";
 import { SeriesChart } from "./charts";
 
@@ -19,9 +20,17 @@ function Stat({ label, value, hint }: { label: string; value: string; hint?: str
 export function OverviewTab({ period }: { period: number }) {
   const summary = useProductionSummary(period);
   const trends = useProductionTrends(period);
+  const { weightUnit } = useUnits();
   if (summary.isError)
     return <Alert tone="danger">Could not load the production summary. Please try again.</Alert>;
   const s = summary.data;
+  // Stored in lbs; shown in the keeper's unit.
+  const perUnit = weightUnit === "kg" ? "kg" : "lb";
+  const daily = trends.data?.daily.map((d) => ({
+    ...d,
+    feed: weightIn(d.feedLbs, weightUnit),
+    avgWeight: d.avgWeight === null ? null : weightIn(d.avgWeight, weightUnit),
+  }));
   return (
     <div className="space-y-4">
       <section aria-label="Production summary" aria-busy={summary.isLoading}>
@@ -34,8 +43,12 @@ export function OverviewTab({ period }: { period: number }) {
           />
           <Stat
             label="Feed efficiency"
-            value={s ? `${s.feedEfficiency} eggs/lb` : "…"}
-            hint={s ? `${s.totalFeedLbs} lbs of feed` : undefined}
+            value={
+              s
+                ? `${weightUnit === "kg" ? Math.round((s.feedEfficiency / lbsToKg(1)) * 100) / 100 : s.feedEfficiency} eggs/${perUnit}`
+                : "…"
+            }
+            hint={s ? `${formatWeight(s.totalFeedLbs, weightUnit, 2)} of feed` : undefined}
           />
           <Stat label="Feed cost" value={s ? money(s.totalFeedCost) : "…"} />
           <Stat
@@ -45,25 +58,31 @@ export function OverviewTab({ period }: { period: number }) {
           />
           <Stat
             label="Average bird weight"
-            value={s ? (s.avgBirdWeight === null ? "No weigh-ins" : `${s.avgBirdWeight} lbs`) : "…"}
+            value={
+              s
+                ? s.avgBirdWeight === null
+                  ? "No weigh-ins"
+                  : formatWeight(s.avgBirdWeight, weightUnit, 2)
+                : "…"
+            }
           />
         </div>
       </section>
-      {trends.data && (
+      {daily && (
         <div className="grid gap-3 md:grid-cols-3">
-          <SeriesChart title="Eggs per day" data={trends.data.daily} dataKey="eggs" unit="eggs" />
+          <SeriesChart title="Eggs per day" data={daily} dataKey="eggs" unit="eggs" />
           <SeriesChart
             title="Feed per day"
-            data={trends.data.daily}
-            dataKey="feedLbs"
-            unit="lbs"
+            data={daily}
+            dataKey="feed"
+            unit={weightUnit}
             color="#15803d"
           />
           <SeriesChart
             title="Average weight"
-            data={trends.data.daily}
+            data={daily}
             dataKey="avgWeight"
-            unit="lbs"
+            unit={weightUnit}
             kind="line"
             color="#1d4ed8"
           />

@@ -17,6 +17,7 @@ import { Dialog } from "@/components/ui/lazy-dialog";
 import { FieldError, Input, Label, Select, Textarea } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
+import { temperatureTextToFahrenheit, useUnits, weightTextToLbs } from "@/lib/units";
 import { localToday } from "../api/production";
 import {
   useCreateEnvironmentalRecord,
@@ -131,10 +132,12 @@ function FeedForm({ chickens, onDone }: { chickens: Chicken[]; onDone: () => voi
     notes: "",
   });
   const create = useCreateFeedRecord();
+  const { weightUnit } = useUnits();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const flock = values.chickenId === WHOLE_FLOCK;
-    const { chickenId, ...rest } = values;
+    const { chickenId, ...typed } = values;
+    const rest = { ...typed, feedAmount: weightTextToLbs(typed.feedAmount, weightUnit) };
     const body = flock ? rest : { chickenId, ...rest };
     const next = check(flock ? createFlockFeedRecordBody : createFeedRecordBody, body, today);
     setErrors(next);
@@ -184,7 +187,7 @@ function FeedForm({ chickens, onDone }: { chickens: Chicken[]; onDone: () => voi
             ))}
           </datalist>
         </Field>
-        <Field id="pd-feedAmount" label="Feed amount (lbs)" error={errors.feedAmount}>
+        <Field id="pd-feedAmount" label={`Feed amount (${weightUnit})`} error={errors.feedAmount}>
           <Input
             type="number"
             inputMode="decimal"
@@ -241,13 +244,15 @@ function WeightForm({ chickens, onDone }: { chickens: Chicken[]; onDone: () => v
     notes: "",
   });
   const create = useCreateWeightRecord();
+  const { weightUnit } = useUnits();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const next = check(createWeightRecordBody, values, today);
+    const body = { ...values, weight: weightTextToLbs(values.weight, weightUnit) };
+    const next = check(createWeightRecordBody, body, today);
     setErrors(next);
     if (Object.values(next).some(Boolean)) return;
     try {
-      await create.mutateAsync(values);
+      await create.mutateAsync(body);
       toast({ title: "Weight record added", variant: "success" });
       onDone();
     } catch (err) {
@@ -274,7 +279,7 @@ function WeightForm({ chickens, onDone }: { chickens: Chicken[]; onDone: () => v
         <Field id="pd-date" label="Date" error={errors.date}>
           <Input type="date" max={today} {...bind("date")} {...invalid("pd-date", errors.date)} />
         </Field>
-        <Field id="pd-weight" label="Weight (lbs)" error={errors.weight}>
+        <Field id="pd-weight" label={`Weight (${weightUnit})`} error={errors.weight}>
           <Input
             type="number"
             inputMode="decimal"
@@ -329,13 +334,18 @@ function EnvironmentForm({ onDone }: { onDone: () => void }) {
     notes: "",
   });
   const create = useCreateEnvironmentalRecord();
+  const { temperatureUnit } = useUnits();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const next = check(createEnvironmentalRecordBody, values, today);
+    const body = {
+      ...values,
+      temperature: temperatureTextToFahrenheit(values.temperature, temperatureUnit),
+    };
+    const next = check(createEnvironmentalRecordBody, body, today);
     setErrors(next);
     if (Object.values(next).some(Boolean)) return;
     try {
-      await create.mutateAsync(values);
+      await create.mutateAsync(body);
       toast({ title: "Environmental record added", variant: "success" });
       onDone();
     } catch (err) {
@@ -358,7 +368,11 @@ function EnvironmentForm({ onDone }: { onDone: () => void }) {
         <Field id="pd-date" label="Date" error={errors.date}>
           <Input type="date" max={today} {...bind("date")} {...invalid("pd-date", errors.date)} />
         </Field>
-        <Field id="pd-temperature" label="Temperature (°F)" error={errors.temperature}>
+        <Field
+          id="pd-temperature"
+          label={`Temperature (°${temperatureUnit})`}
+          error={errors.temperature}
+        >
           <Input
             type="number"
             inputMode="decimal"
