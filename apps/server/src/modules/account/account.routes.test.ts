@@ -16,6 +16,7 @@ import {
   images,
   keeperPlaces,
   keeperSettings,
+  newsletterSubscribers,
   recentSearches,
   sessions,
   users,
@@ -387,6 +388,10 @@ describe("export -> delete -> import", () => {
       maxHeight: 100,
     });
     const { doc: before } = await getExport(keeper, "?photos=embed");
+    await t.db.insert(newsletterSubscribers).values([
+      { email: "mover@example.com", consentAt: new Date() },
+      { email: "stays@example.com", consentAt: new Date() },
+    ]);
 
     const wrong = await keeper.inject({
       method: "DELETE",
@@ -414,6 +419,13 @@ describe("export -> delete -> import", () => {
       await t.db.select({ h: images.hash }).from(images).where(eq(images.hash, seed.img.hash)),
     ).toHaveLength(1);
     expect((await rowsWithUserId(other.user.id)).image_owners).toBe(1);
+    // The keeper's own newsletter sign-up went with the account; someone else's stayed.
+    const listed = await t.db
+      .select({ e: newsletterSubscribers.email })
+      .from(newsletterSubscribers);
+    expect(
+      listed.map((r) => r.e).filter((e) => ["mover@example.com", "stays@example.com"].includes(e)),
+    ).toEqual(["stays@example.com"]);
 
     const again = await keeper.inject({
       method: "DELETE",

@@ -23,6 +23,7 @@ import {
   images,
   keeperPlaces,
   keeperSettings,
+  newsletterSubscribers,
   oidcPayloads,
   sessions,
   users,
@@ -639,6 +640,13 @@ export async function deleteAccount(
           ),
         ),
       );
+    }
+    // A newsletter sign-up is kept by address, not by account; leaving the keeper's own address
+    // on the list after "delete everything" would surprise them.
+    if (user.email) {
+      await tx
+        .delete(newsletterSubscribers)
+        .where(sql`lower(${newsletterSubscribers.email}) = lower(${user.email})`);
     }
     // The built-in provider's account for this keeper (its id is the subject), and its grants.
     if (user.email) {

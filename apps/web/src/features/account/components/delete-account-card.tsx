@@ -42,8 +42,9 @@ export function DeleteAccountCard({ email }: { email: string | null }) {
     <Card className="border-red-300">
       <CardTitle>Delete account</CardTitle>
       <p className="mt-1 text-sm text-stone-700">
-        Removes your account, every bird, record, photo and setting, and signs you out everywhere.
-        This cannot be undone: download your data first if you may want it later.
+        Removes your account, every bird, record, photo and setting, and any newsletter sign-up for
+        your email address, and signs you out everywhere. This cannot be undone: download your data
+        first if you may want it later.
       </p>
       <Button
         variant="destructive"
