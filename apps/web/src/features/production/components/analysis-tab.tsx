@@ -25,7 +25,8 @@ export function AnalysisTab({ period }: { period: number }) {
     points.push({ date: chunk[0]!.date, ...efficiencyPoint(eggs, feed, cost) });
   }
   const best = layers.slice(0, 3);
-  const worst = layers.length > 3 ? [...layers].reverse().slice(0, 3) : [];
+  // The lowest three of the rest, lowest first: a bird is never both a best and a lowest layer.
+  const worst = layers.slice(3).reverse().slice(0, 3);
   return (
     <div className="space-y-4">
       <div className="grid gap-3 md:grid-cols-2">
