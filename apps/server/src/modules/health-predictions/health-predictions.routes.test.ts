@@ -88,6 +88,34 @@ describe("POST /api/health-predictions/generate", () => {
     expect(p!.riskLevel).toBe("low"); // 16 points: two noted symptoms alone stay low
   });
 
+  it("reads the records up to the keeper's own date (?today=), and refuses a garbage date", async () => {
+    const keeper = await buildUser(t);
+    const hen = await buildChicken(t, keeper, { name: "Dawn" });
+    const saved = await keeper.inject({
+      method: "POST",
+      url: "/api/weight-records",
+      payload: { chickenId: hen, date: daysAgo(0), weight: 5, notes: "Sneezing and watery eyes" },
+    });
+    expect(saved.statusCode).toBe(201);
+    // For a keeper whose day is still yesterday, today's note is not yet in their window.
+    const behind = await keeper.inject({
+      method: "POST",
+      url: `/api/health-predictions/generate?today=${daysAgo(1)}`,
+    });
+    expect(behind.statusCode).toBe(201);
+    const [early] = behind.json().predictions as Prediction[];
+    expect(early!.reasons.map((r) => r.factor)).not.toContain("symptoms");
+    const now = await keeper.inject({ method: "POST", url: "/api/health-predictions/generate" });
+    const [late] = now.json().predictions as Prediction[];
+    expect(late!.reasons.map((r) => r.factor)).toContain("symptoms");
+
+    const bad = await keeper.inject({
+      method: "POST",
+      url: "/api/health-predictions/generate?today=soon",
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it("generates nothing for a keeper without birds, is private, and never shows another keeper's", async () => {
     const keeper = await buildUser(t);
     const res = await keeper.inject({ method: "POST", url: "/api/health-predictions/generate" });

@@ -1,10 +1,15 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { isoDate } from "@flockkeeper/shared/schemas/common";
 import {
   generatePredictionsResponse,
   healthPredictionList,
 } from "@flockkeeper/shared/schemas/production";
 import { generatePredictions, recentPredictions } from "./health-predictions.service";
+
+// The keeper's local date, so "the last 14 days" are theirs (no body, per the spec).
+const generateQuery = z.object({ today: isoDate.optional() });
 
 /** Rule-based health risk predictions: generate for every bird, list the latest. */
 export async function healthPredictionsRoutes(app: FastifyInstance) {
@@ -23,8 +28,9 @@ export async function healthPredictionsRoutes(app: FastifyInstance) {
     {
       ...auth,
       config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
-      schema: { response: { 201: generatePredictionsResponse } },
+      schema: { querystring: generateQuery, response: { 201: generatePredictionsResponse } },
     },
-    async (req, reply) => reply.code(201).send(await generatePredictions(app.db, req.user!.id)),
+    async (req, reply) =>
+      reply.code(201).send(await generatePredictions(app.db, req.user!.id, req.query.today)),
   );
 }

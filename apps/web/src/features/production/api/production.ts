@@ -59,12 +59,15 @@ export function useHealthPredictions() {
   });
 }
 
-/** `POST /api/health-predictions/generate` (no body). */
+/** `POST /api/health-predictions/generate` (no body; the keeper's local date in the query). */
 export function useGeneratePredictions() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      apiSend<GeneratePredictionsResponse>("POST", "/api/health-predictions/generate"),
+      apiSend<GeneratePredictionsResponse>(
+        "POST",
+        `/api/health-predictions/generate?today=${localToday()}`,
+      ),
     onSuccess: () => qc.invalidateQueries({ queryKey: [...productionKey, "health-predictions"] }),
   });
 }
