@@ -256,7 +256,10 @@ describe("AI Health Check", () => {
     renderDashboard();
     await userEvent.click(screen.getByRole("button", { name: "AI Health Check" }));
     await waitFor(() => expect(toastTitles()).toContain("Failed to generate health predictions"));
-    const post = calls.find((c) => c.url === "/api/health-predictions/generate");
+    // No body; the keeper's local date rides in the query.
+    const post = calls.find((c) =>
+      /^\/api\/health-predictions\/generate\?today=\d{4}-\d{2}-\d{2}$/.test(c.url),
+    );
     expect(post).toMatchObject({ method: "POST", body: undefined });
   });
 });
