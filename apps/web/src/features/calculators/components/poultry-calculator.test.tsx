@@ -1,12 +1,40 @@
-import { cleanup, render, screen } from "@testing-library/react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, render as rtlRender, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it } from "vitest";
+import type { ReactElement } from "react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CoopCalculator } from "./coop-calculator";
 import { EggCalculator } from "./egg-calculator";
 import { FeedCalculator } from "./feed-calculator";
 import { PoultryCalculator } from "./poultry-calculator";
 
-afterEach(cleanup);
+// The feed calculator reads the keeper's units; signed out here, so the device's (lbs by default).
+function render(ui: ReactElement) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return rtlRender(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+}
+
+beforeEach(() => {
+  const signedOut = {
+    statusCode: 401,
+    code: "UNAUTHORIZED",
+    message: "Please sign in to continue",
+  };
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify(signedOut), {
+          status: 401,
+          headers: { "content-type": "application/json" },
+        }),
+    ),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 /** Letters, negatives, numbers too big for a double, and huge but finite numbers. */
 const BAD_INPUTS = ["abc", "-5", "1e400", "99999999999999999999999", "12abc", "."];
