@@ -90,6 +90,16 @@ export const hatchRecords = pgTable(
     notes: text("notes"),
     success: boolean("success"),
     actualHatchDate: timestamp("actual_hatch_date", { withTimezone: true }),
+    /** Id of the data/incubation-profiles.json profile picked; null: the spec's species default. */
+    profileId: text("profile_id"),
+    /** Which incubator the batch is in, as the keeper names it. */
+    incubatorName: text("incubator_name"),
+    /** The recorded hatch result (POST .../result); eggsHatched holds the hatched count. */
+    resultDate: date("result_date", { mode: "string" }),
+    pippedNotHatched: integer("pipped_not_hatched"),
+    assisted: integer("assisted"),
+    diedInShell: integer("died_in_shell"),
+    deformed: integer("deformed"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("hatch_records_user_idx").on(t.userId, t.expectedHatchDate)],

@@ -14,3 +14,4 @@ export * from "./newsletter";
 export * from "./recent-searches";
 export * from "./account";
 export * from "./production";
+export * from "./hatching";
