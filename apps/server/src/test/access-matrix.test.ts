@@ -105,6 +105,7 @@ function expectNoLeak(where: string, res: LightMyRequestResponse, a: Answer = an
     seed.chickenId,
     seed.eggRecordId,
     seed.hatchId,
+    seed.candlingId,
     seed.vaccinationId,
     seed.recentSearchId,
     seed.analysisId,
@@ -199,6 +200,24 @@ async function seedOwner(): Promise<Seed> {
     species: "chicken",
     incubationStartDate: addDaysIso(today, -3),
   });
+  // A finished hatch, so the owner's hatch history is not empty.
+  const finished = await ok("POST", "/api/hatch-records", {
+    eggSource: mark,
+    species: "duck",
+    breed: mark,
+    eggsSet: 4,
+    incubationStartDate: addDaysIso(today, -30),
+  });
+  await ok("POST", `/api/hatch-records/${finished.id}/result`, {
+    date: addDaysIso(today, -2),
+    hatched: 2,
+  });
+  const candled = await ok("POST", `/api/hatch-records/${hatch.id}/candlings`, {
+    date: addDaysIso(today, -1),
+    fertile: 2,
+    clear: 1,
+    notes: mark,
+  });
   const vaccination = await ok("POST", "/api/vaccinations", {
     vaccine: "Newcastle Disease",
     birdId: bird.id,
@@ -269,6 +288,7 @@ async function seedOwner(): Promise<Seed> {
     chickenId: bird.id,
     eggRecordId: egg.id,
     hatchId: hatch.id,
+    candlingId: (candled.candlings as { id: string }[])[0]!.id,
     vaccinationId: vaccination.id,
     recentSearchId: search.id,
     analysisId: String(analysis.analysisId),

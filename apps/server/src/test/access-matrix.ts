@@ -32,6 +32,7 @@ export type Seed = {
   chickenId: string;
   eggRecordId: string;
   hatchId: string;
+  candlingId: string;
   vaccinationId: string;
   recentSearchId: string;
   analysisId: string;
@@ -295,6 +296,35 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     access: "keeper",
     params: id("hatchId"),
     payload: () => ({ success: false }),
+  },
+  "GET /api/hatch-records/history": {
+    access: "keeper-list",
+    strangerSees: { why: "the caller's own (empty) history", check: (a) => emptyArray(a.body) },
+  },
+  "GET /api/hatch-records/:id": { access: "keeper", params: id("hatchId") },
+  "POST /api/hatch-records/:id/candlings": {
+    access: "keeper",
+    params: id("hatchId"),
+    payload: (s) => ({ date: s.today, fertile: 1, clear: 0 }),
+  },
+  "PATCH /api/hatch-records/:id/candlings/:candlingId": {
+    access: "keeper",
+    params: (s) => ({ id: s.hatchId, candlingId: s.candlingId }),
+    payload: () => ({ fertile: 0, clear: 0 }),
+  },
+  "DELETE /api/hatch-records/:id/candlings/:candlingId": {
+    access: "keeper",
+    params: (s) => ({ id: s.hatchId, candlingId: s.candlingId }),
+  },
+  "POST /api/hatch-records/:id/result": {
+    access: "keeper",
+    params: id("hatchId"),
+    payload: (s) => ({ date: s.today, hatched: 0 }),
+  },
+  "GET /api/incubation-profiles": {
+    access: "public",
+    why: "the incubation profiles dataset (knowledge base)",
+    probe: { status: 200 },
   },
 
   "GET /api/vaccinations": { access: "keeper-list" },

@@ -122,6 +122,11 @@ const hatch = await create("POST", "/api/hatch-records", {
   species: "chicken",
   incubationStartDate: daysAgo(3),
 });
+const candled = await create("POST", `/api/hatch-records/${hatch.id}/candlings`, {
+  date: daysAgo(1),
+  fertile: 3,
+  clear: 1,
+});
 const vaccination = await create("POST", "/api/vaccinations", {
   vaccine: VACCINES[0],
   birdName: "Henrietta",
@@ -168,6 +173,13 @@ const fingerprint = makeFingerprint(t.db, schema, {
 const realParams: Record<string, Record<string, string>> = {
   "/api/chickens/:id": { id: chickenId },
   "/api/hatch-records/:id/mark-success": { id: hatch.id },
+  "/api/hatch-records/:id": { id: hatch.id },
+  "/api/hatch-records/:id/candlings": { id: hatch.id },
+  "/api/hatch-records/:id/candlings/:candlingId": {
+    id: hatch.id,
+    candlingId: candled.candlings[0].id,
+  },
+  "/api/hatch-records/:id/result": { id: hatch.id },
   "/api/vaccinations/:id/done": { id: vaccination.id },
   "/api/vaccinations/:id": { id: vaccination.id },
   "/api/admin/advertisements/:id": { id: ad.id },
@@ -219,6 +231,24 @@ const fixtures: Record<string, unknown> = {
     notes: "Batch 1",
   },
   "PATCH /api/hatch-records/:id/mark-success": { success: false, eggsHatched: 0 },
+  "POST /api/hatch-records/:id/candlings": {
+    date: daysAgo(2),
+    day: 1,
+    fertile: 3,
+    clear: 1,
+    quitters: 0,
+    bloodRings: 0,
+    notes: "Veins",
+  },
+  "PATCH /api/hatch-records/:id/candlings/:candlingId": { fertile: 3, clear: 1, notes: "Again" },
+  "POST /api/hatch-records/:id/result": {
+    date: today,
+    hatched: 2,
+    pippedNotHatched: 0,
+    assisted: 1,
+    diedInShell: 1,
+    deformed: 0,
+  },
   "POST /api/vaccinations": {
     vaccine: VACCINES[1],
     birdId: chickenId,

@@ -95,6 +95,20 @@ export const createHatchRecordBody = z.object({
     blankToNull,
     z.string().trim().max(2000, { message: "Notes must be at most 2000 characters" }).nullish(),
   ),
+  /** An incubation profile id (`GET /api/incubation-profiles`) of the same species; optional. */
+  profileId: z.preprocess(
+    blankToNull,
+    z.string().trim().max(60, { message: "Unknown incubation profile" }).nullish(),
+  ),
+  /** The incubator the batch is in, as the keeper names it ("Brinsea left"). */
+  incubatorName: z.preprocess(
+    blankToNull,
+    z
+      .string()
+      .trim()
+      .max(80, { message: "Incubator name must be at most 80 characters" })
+      .nullish(),
+  ),
 });
 export type CreateHatchRecordBody = z.input<typeof createHatchRecordBody>;
 
@@ -132,6 +146,114 @@ export const markHatchBody = z.object({
 });
 export type MarkHatchBody = z.input<typeof markHatchBody>;
 
+/** `?today=`: the keeper's local date ('YYYY-MM-DD'); days left and today's task are for that day. */
+export const hatchTodayQuery = z.object({
+  today: z.preprocess((v) => (v === "" ? undefined : v), isoDate.optional()),
+});
+
+/** `GET /api/hatch-records?status=`: all (default), active (incubating) or archived (done). */
+export const hatchListQuery = hatchTodayQuery.extend({
+  status: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .enum(["all", "active", "archived"], { error: "status must be all, active or archived" })
+      .optional(),
+  ),
+});
+
+const count = (label: string) =>
+  z.preprocess(
+    numeric,
+    z
+      .number({ error: `${label} must be a number` })
+      .int({ message: `${label} must be a whole number` })
+      .min(0, { message: `${label} cannot be negative` })
+      .max(MAX_EGGS_SET, { message: `${label} must be at most ${MAX_EGGS_SET}` }),
+  );
+
+/**
+ * `POST /api/hatch-records/{id}/candlings`: what one candling found across all the eggs set:
+ * fertile (developing, or had been), clear (infertile) and quitters (stopped developing) so far.
+ * `day` is the incubation day (set day = 0); it is worked out from the date when left out.
+ */
+export const candlingBody = z.object({
+  date: z.preprocess(
+    (v) => (v === "" || v == null ? undefined : dateOnly(v)),
+    z.string({ error: "Candling date is required" }).pipe(isoDate),
+  ),
+  day: z.preprocess(
+    numeric,
+    z
+      .number({ error: "Day must be a number" })
+      .int({ message: "Day must be a whole number" })
+      .min(0, { message: "Day cannot be negative" })
+      .max(60, { message: "Day must be at most 60" })
+      .nullish(),
+  ),
+  fertile: count("Fertile"),
+  clear: count("Clear"),
+  quitters: z.preprocess((v) => (v == null || v === "" ? 0 : v), count("Quitters")),
+  bloodRings: z.preprocess(numeric, count("Blood rings").nullish()),
+  notes: z.preprocess(
+    blankToNull,
+    z.string().trim().max(2000, { message: "Notes must be at most 2000 characters" }).nullish(),
+  ),
+});
+export type CandlingBody = z.input<typeof candlingBody>;
+
+/** `PATCH /api/hatch-records/{id}/candlings/{candlingId}`: the same fields, all optional. */
+export const candlingUpdateBody = candlingBody.partial();
+export type CandlingUpdateBody = z.input<typeof candlingUpdateBody>;
+
+/** Route parameters `{ id, candlingId }`. */
+export const candlingParams = z.object({
+  id: z.uuid({ message: "Invalid id" }),
+  candlingId: z.uuid({ message: "Invalid id" }),
+});
+
+/**
+ * `POST /api/hatch-records/{id}/result`: how the hatch went. Hatched chicks include assisted and
+ * deformed ones; pipped-but-not-hatched and died-in-shell are eggs that did not hatch.
+ */
+export const hatchResultBody = z.object({
+  date: z.preprocess(
+    (v) => (v === "" || v == null ? undefined : dateOnly(v)),
+    z.string({ error: "Hatch date is required" }).pipe(isoDate),
+  ),
+  hatched: count("Hatched"),
+  pippedNotHatched: z.preprocess(numeric, count("Pipped but not hatched").nullish()),
+  assisted: z.preprocess(numeric, count("Assisted").nullish()),
+  diedInShell: z.preprocess(numeric, count("Died in shell").nullish()),
+  deformed: z.preprocess(numeric, count("Deformed").nullish()),
+});
+export type HatchResultBody = z.input<typeof hatchResultBody>;
+
+/** One candling as the API returns it. */
+export const hatchCandling = z.object({
+  id: z.uuid(),
+  hatchRecordId: z.uuid(),
+  date: isoDate,
+  day: z.number().int(),
+  fertile: z.number().int(),
+  clear: z.number().int(),
+  quitters: z.number().int(),
+  bloodRings: z.number().int().nullable(),
+  notes: z.string().nullable(),
+  /** Eggs set − clear − quitters, when the eggs set are known. */
+  eggsDeveloping: z.number().int().nullable(),
+  createdAt: z.string(),
+});
+export type HatchCandling = z.infer<typeof hatchCandling>;
+
+export const hatchPhase = z.enum([
+  "not-started",
+  "turning",
+  "lockdown",
+  "hatch-day",
+  "hatch-window",
+  "overdue",
+]);
+
 /** A hatch record as the API returns it; success is null while incubating. */
 export const hatchRecord = z.object({
   id: z.uuid(),
@@ -151,6 +273,69 @@ export const hatchRecord = z.object({
   success: z.boolean().nullable(),
   actualHatchDate: z.string().nullable(),
   createdAt: z.string(),
+  profileId: z.string().nullable(),
+  incubatorName: z.string().nullable(),
+  /** The date the answer counts from (the keeper's `?today=`, else the server's UTC date). */
+  today: isoDate,
+  /** Expected hatch date − today: 0 on the hatch day, negative when overdue. */
+  daysLeft: z.number().int(),
+  /** Incubation day of `today` (set day = 0). */
+  day: z.number().int(),
+  plan: z.object({
+    incubationDays: z.number().int(),
+    latestHatchDay: z.number().int(),
+    lockdownDay: z.number().int(),
+    lockdownDate: isoDate,
+    candlingDays: z.array(z.number().int()),
+  }),
+  /** Today's task while incubating; null once the result is in. */
+  task: z
+    .object({
+      phase: hatchPhase,
+      turn: z.boolean(),
+      candle: z.boolean(),
+      lockdownStarts: z.boolean(),
+      nextCandlingDay: z.number().int().nullable(),
+    })
+    .nullable(),
+  candlings: z.array(hatchCandling),
+  /** From the latest candling (by day); null before the first. */
+  fertile: z.number().int().nullable(),
+  clear: z.number().int().nullable(),
+  quitters: z.number().int().nullable(),
+  eggsDeveloping: z.number().int().nullable(),
+  /** Chicks hatched (same as eggsHatched). */
+  hatched: z.number().int().nullable(),
+  resultDate: isoDate.nullable(),
+  pippedNotHatched: z.number().int().nullable(),
+  assisted: z.number().int().nullable(),
+  diedInShell: z.number().int().nullable(),
+  deformed: z.number().int().nullable(),
+  /** fertile / eggs set, %. */
+  fertilityPct: z.number().nullable(),
+  /** hatched / fertile, %. */
+  hatchabilityPct: z.number().nullable(),
+  /** hatched / eggs set, %. */
+  hatchOfSetPct: z.number().nullable(),
 });
 export type HatchRecord = z.infer<typeof hatchRecord>;
 export const hatchRecordList = z.array(hatchRecord);
+
+/** `GET /api/hatch-records/history`: finished hatches per species and breed. */
+export const hatchHistoryEntry = z.object({
+  species: poultrySpecies,
+  /** The breed as first written; null for hatches without one. */
+  breed: z.string().nullable(),
+  hatches: z.number().int(),
+  eggsSet: z.number().int(),
+  /** Sums over hatches that had a candling (fertility needs one). */
+  fertile: z.number().int(),
+  eggsSetCandled: z.number().int(),
+  hatched: z.number().int(),
+  hatchedOfCandled: z.number().int(),
+  fertilityPct: z.number().nullable(),
+  hatchabilityPct: z.number().nullable(),
+  hatchOfSetPct: z.number().nullable(),
+});
+export type HatchHistoryEntry = z.infer<typeof hatchHistoryEntry>;
+export const hatchHistory = z.array(hatchHistoryEntry);

@@ -20,6 +20,7 @@ import {
   eggRecords,
   environmentalRecords,
   feedRecords,
+  hatchCandlings,
   hatchRecords,
   healthPredictions,
   imageOwners,
@@ -64,6 +65,7 @@ export const keeperTables: KeeperTable[] = [
   { key: "chickens", table: chickens, mode: "records", imageUrlColumns: ["imageUrl"] },
   { key: "eggRecords", table: eggRecords, mode: "records" },
   { key: "hatchRecords", table: hatchRecords, mode: "records" },
+  { key: "hatchCandlings", table: hatchCandlings, mode: "records" },
   {
     key: "vaccinations",
     table: vaccinations,

@@ -1,15 +1,38 @@
 import type { FastifyInstance } from "fastify";
 import { uuidParam } from "@flockkeeper/shared/schemas/common";
 import {
+  candlingBody,
+  candlingParams,
+  candlingUpdateBody,
   createHatchRecordBody,
+  hatchHistory,
+  hatchListQuery,
   hatchRecord,
   hatchRecordList,
+  hatchResultBody,
+  hatchTodayQuery,
   markHatchBody,
 } from "@flockkeeper/shared/schemas/hatch-record";
+import { incubationProfileList } from "@flockkeeper/shared/schemas/incubation-profile";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { createHatch, listActiveHatches, listHatches, markHatch } from "./hatch-records.service";
+import { getIncubationProfiles } from "../../knowledge/incubation-profiles";
+import {
+  addCandling,
+  createHatch,
+  deleteCandling,
+  getHatch,
+  hatchHistory as historyOf,
+  listActiveHatches,
+  listHatches,
+  markHatch,
+  recordResult,
+  updateCandling,
+} from "./hatch-records.service";
 
-/** Hatch countdown: active list, all records, start an incubation, record its outcome. */
+/**
+ * Hatching: incubation profiles, hatch records with their countdown and today's task, candlings,
+ * the result, and the history per breed. Every answer about a record counts from `?today=`.
+ */
 export async function hatchRecordsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // onRequest: a signed-out caller is refused before the body is validated.
@@ -17,15 +40,36 @@ export async function hatchRecordsRoutes(app: FastifyInstance) {
   const writeLimit = { rateLimit: { max: 120, timeWindow: "1 minute" } };
 
   r.get(
+    "/api/incubation-profiles",
+    { schema: { response: { 200: incubationProfileList } } },
+    async () => [...getIncubationProfiles().list],
+  );
+
+  r.get(
     "/api/hatch-records/active",
-    { ...auth, schema: { response: { 200: hatchRecordList } } },
-    async (req) => listActiveHatches(app.db, req.user!.id),
+    { ...auth, schema: { querystring: hatchTodayQuery, response: { 200: hatchRecordList } } },
+    async (req) => listActiveHatches(app.db, req.user!.id, req.query),
   );
 
   r.get(
     "/api/hatch-records",
-    { ...auth, schema: { response: { 200: hatchRecordList } } },
-    async (req) => listHatches(app.db, req.user!.id),
+    { ...auth, schema: { querystring: hatchListQuery, response: { 200: hatchRecordList } } },
+    async (req) => listHatches(app.db, req.user!.id, req.query),
+  );
+
+  r.get(
+    "/api/hatch-records/history",
+    { ...auth, schema: { response: { 200: hatchHistory } } },
+    async (req) => historyOf(app.db, req.user!.id),
+  );
+
+  r.get(
+    "/api/hatch-records/:id",
+    {
+      ...auth,
+      schema: { params: uuidParam, querystring: hatchTodayQuery, response: { 200: hatchRecord } },
+    },
+    async (req) => getHatch(app.db, req.user!.id, req.params.id, req.query),
   );
 
   r.post(
@@ -33,9 +77,14 @@ export async function hatchRecordsRoutes(app: FastifyInstance) {
     {
       ...auth,
       config: writeLimit,
-      schema: { body: createHatchRecordBody, response: { 201: hatchRecord } },
+      schema: {
+        querystring: hatchTodayQuery,
+        body: createHatchRecordBody,
+        response: { 201: hatchRecord },
+      },
     },
-    async (req, reply) => reply.code(201).send(await createHatch(app.db, req.user!.id, req.body)),
+    async (req, reply) =>
+      reply.code(201).send(await createHatch(app.db, req.user!.id, req.body, req.query)),
   );
 
   r.patch(
@@ -43,8 +92,84 @@ export async function hatchRecordsRoutes(app: FastifyInstance) {
     {
       ...auth,
       config: writeLimit,
-      schema: { params: uuidParam, body: markHatchBody, response: { 200: hatchRecord } },
+      schema: {
+        params: uuidParam,
+        querystring: hatchTodayQuery,
+        body: markHatchBody,
+        response: { 200: hatchRecord },
+      },
     },
-    async (req) => markHatch(app.db, req.user!.id, req.params.id, req.body),
+    async (req) => markHatch(app.db, req.user!.id, req.params.id, req.body, req.query),
+  );
+
+  r.post(
+    "/api/hatch-records/:id/candlings",
+    {
+      ...auth,
+      config: writeLimit,
+      schema: {
+        params: uuidParam,
+        querystring: hatchTodayQuery,
+        body: candlingBody,
+        response: { 201: hatchRecord },
+      },
+    },
+    async (req, reply) =>
+      reply
+        .code(201)
+        .send(await addCandling(app.db, req.user!.id, req.params.id, req.body, req.query)),
+  );
+
+  r.patch(
+    "/api/hatch-records/:id/candlings/:candlingId",
+    {
+      ...auth,
+      config: writeLimit,
+      schema: {
+        params: candlingParams,
+        querystring: hatchTodayQuery,
+        body: candlingUpdateBody,
+        response: { 200: hatchRecord },
+      },
+    },
+    async (req) =>
+      updateCandling(
+        app.db,
+        req.user!.id,
+        req.params.id,
+        req.params.candlingId,
+        req.body,
+        req.query,
+      ),
+  );
+
+  r.delete(
+    "/api/hatch-records/:id/candlings/:candlingId",
+    {
+      ...auth,
+      config: writeLimit,
+      schema: {
+        params: candlingParams,
+        querystring: hatchTodayQuery,
+        response: { 200: hatchRecord },
+      },
+    },
+    async (req) =>
+      deleteCandling(app.db, req.user!.id, req.params.id, req.params.candlingId, req.query),
+  );
+
+  r.post(
+    "/api/hatch-records/:id/result",
+    {
+      ...auth,
+      config: writeLimit,
+      schema: {
+        params: uuidParam,
+        querystring: hatchTodayQuery,
+        body: hatchResultBody,
+        response: { 200: hatchRecord },
+      },
+    },
+    async (req) => recordResult(app.db, req.user!.id, req.params.id, req.body, req.query),
   );
 }

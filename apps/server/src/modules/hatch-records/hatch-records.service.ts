@@ -1,20 +1,94 @@
-import { and, asc, desc, eq, isNull } from "drizzle-orm";
-import { expectedHatchDate } from "@flockkeeper/shared/domain/incubation";
+import { and, asc, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import {
+  eggsDeveloping,
+  fertilityPct,
+  hatchOfSetPct,
+  hatchTask,
+  hatchabilityPct,
+  incubationPlan,
+  type IncubationPlan,
+} from "@flockkeeper/shared/domain/incubation";
+import { addDaysIso, daysBetweenIso, todayIso } from "@flockkeeper/shared/schemas/common";
 import type {
+  HatchCandling,
+  HatchHistoryEntry,
   HatchRecord,
+  candlingBody,
+  candlingUpdateBody,
   createHatchRecordBody,
+  hatchResultBody,
   markHatchBody,
 } from "@flockkeeper/shared/schemas/hatch-record";
 import type { z } from "zod";
 import type { Database } from "../../db/client";
-import { hatchRecords } from "../../db/schema/index";
+import { hatchCandlings, hatchRecords } from "../../db/schema/index";
+import { getIncubationProfiles } from "../../knowledge/incubation-profiles";
 import { AppError, badRequest, notFound } from "../../lib/errors";
 
 type Row = typeof hatchRecords.$inferSelect;
+type CandlingRow = typeof hatchCandlings.$inferSelect;
 type CreateInput = z.output<typeof createHatchRecordBody>;
 type MarkInput = z.output<typeof markHatchBody>;
+type CandlingInput = z.output<typeof candlingBody>;
+type CandlingPatch = z.output<typeof candlingUpdateBody>;
+type ResultInput = z.output<typeof hatchResultBody>;
 
-export function toHatchRecord(row: Row): HatchRecord {
+/**
+ * The keeper's date for countdowns. A countdown only describes the keeper's own records, so the
+ * date the browser sends is taken as it is (a keeper may also look ahead with it); without one, the
+ * server's UTC date.
+ */
+export function keeperToday(today?: string): string {
+  return today ?? todayIso(new Date());
+}
+
+/** Latest date a record may carry: the keeper's today, else the server's UTC date plus a day of slack. */
+function latestAllowed(today?: string): string {
+  return today ?? addDaysIso(todayIso(new Date()), 1);
+}
+
+/** The plan of a record: its profile's, or the spec's species default. */
+function planOf(row: Pick<Row, "species" | "profileId">): IncubationPlan {
+  const profile = row.profileId ? getIncubationProfiles().byId.get(row.profileId) : undefined;
+  return incubationPlan(row.species, profile);
+}
+
+/** The latest candling by day (then by entry), which is the current picture of the eggs. */
+function latestCandling(rows: readonly CandlingRow[]): CandlingRow | undefined {
+  return [...rows].sort((a, b) => a.day - b.day || a.createdAt.getTime() - b.createdAt.getTime())[
+    rows.length - 1
+  ];
+}
+
+function toCandling(row: CandlingRow, eggsSet: number | null): HatchCandling {
+  return {
+    id: row.id,
+    hatchRecordId: row.hatchRecordId,
+    date: row.date,
+    day: row.day,
+    fertile: row.fertile,
+    clear: row.clear,
+    quitters: row.quitters,
+    bloodRings: row.bloodRings,
+    notes: row.notes,
+    eggsDeveloping: eggsSet === null ? null : eggsDeveloping(eggsSet, row),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Shapes a record for the API, with its countdown and task for `today` and its rates. */
+export function toHatchRecord(
+  row: Row,
+  candlings: readonly CandlingRow[],
+  today: string,
+): HatchRecord {
+  const plan = planOf(row);
+  const sorted = [...candlings].sort(
+    (a, b) => a.day - b.day || a.createdAt.getTime() - b.createdAt.getTime(),
+  );
+  const latest = sorted[sorted.length - 1];
+  const task = hatchTask(plan, row.incubationStartDate, today);
+  const fertile = latest?.fertile ?? null;
   return {
     id: row.id,
     userId: row.userId,
@@ -33,36 +107,150 @@ export function toHatchRecord(row: Row): HatchRecord {
     success: row.success,
     actualHatchDate: row.actualHatchDate?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    profileId: row.profileId,
+    incubatorName: row.incubatorName,
+    today,
+    daysLeft: daysBetweenIso(today, row.expectedHatchDate),
+    day: task.day,
+    plan: {
+      incubationDays: plan.incubationDays,
+      latestHatchDay: plan.latestHatchDay,
+      lockdownDay: plan.lockdownDay,
+      lockdownDate: addDaysIso(row.incubationStartDate, plan.lockdownDay),
+      candlingDays: plan.candlingDays,
+    },
+    task:
+      row.success === null
+        ? {
+            phase: task.phase,
+            turn: task.turn,
+            candle: task.candle,
+            lockdownStarts: task.lockdownStarts,
+            nextCandlingDay: task.nextCandlingDay,
+          }
+        : null,
+    candlings: sorted.map((c) => toCandling(c, row.eggsSet)),
+    fertile,
+    clear: latest?.clear ?? null,
+    quitters: latest?.quitters ?? null,
+    eggsDeveloping: latest && row.eggsSet !== null ? eggsDeveloping(row.eggsSet, latest) : null,
+    hatched: row.eggsHatched,
+    resultDate: row.resultDate,
+    pippedNotHatched: row.pippedNotHatched,
+    assisted: row.assisted,
+    diedInShell: row.diedInShell,
+    deformed: row.deformed,
+    fertilityPct: fertilityPct(fertile, row.eggsSet),
+    hatchabilityPct: hatchabilityPct(row.eggsHatched, fertile),
+    hatchOfSetPct: hatchOfSetPct(row.eggsHatched, row.eggsSet),
   };
 }
 
-/** Incubations still running (success not yet recorded), soonest hatch first. */
-export async function listActiveHatches(db: Database, userId: string): Promise<HatchRecord[]> {
+async function candlingsOf(db: Database, userId: string, ids: string[]) {
+  const byRecord = new Map<string, CandlingRow[]>();
+  if (ids.length === 0) return byRecord;
+  const rows = await db
+    .select()
+    .from(hatchCandlings)
+    .where(and(eq(hatchCandlings.userId, userId), inArray(hatchCandlings.hatchRecordId, ids)));
+  for (const r of rows) {
+    const list = byRecord.get(r.hatchRecordId) ?? [];
+    list.push(r);
+    byRecord.set(r.hatchRecordId, list);
+  }
+  return byRecord;
+}
+
+async function present(db: Database, userId: string, rows: Row[], today: string) {
+  const candlings = await candlingsOf(
+    db,
+    userId,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toHatchRecord(r, candlings.get(r.id) ?? [], today));
+}
+
+/** The keeper's record, or 404 (another keeper's record answers exactly like a missing one). */
+async function ownHatch(db: Database, userId: string, id: string): Promise<Row> {
+  const [row] = await db
+    .select()
+    .from(hatchRecords)
+    .where(and(eq(hatchRecords.id, id), eq(hatchRecords.userId, userId)))
+    .limit(1);
+  if (!row) throw notFound("Hatch record");
+  return row;
+}
+
+async function presentOne(db: Database, userId: string, id: string, today: string) {
+  const row = await ownHatch(db, userId, id);
+  const [record] = await present(db, userId, [row], today);
+  return record!;
+}
+
+/** Incubations still running (no result yet), soonest hatch first: the batches in the incubators. */
+export async function listActiveHatches(
+  db: Database,
+  userId: string,
+  q: { today?: string } = {},
+): Promise<HatchRecord[]> {
   const rows = await db
     .select()
     .from(hatchRecords)
     .where(and(eq(hatchRecords.userId, userId), isNull(hatchRecords.success)))
     .orderBy(asc(hatchRecords.expectedHatchDate), asc(hatchRecords.createdAt));
-  return rows.map(toHatchRecord);
+  return present(db, userId, rows, keeperToday(q.today));
 }
 
-/** Every hatch record of the keeper, newest start first (for the hatch success chart). */
-export async function listHatches(db: Database, userId: string): Promise<HatchRecord[]> {
+/**
+ * The keeper's hatch records, newest start first: all of them, only the running ones, or only the
+ * archived ones (a record is archived once its result or outcome is recorded).
+ */
+export async function listHatches(
+  db: Database,
+  userId: string,
+  q: { today?: string; status?: "all" | "active" | "archived" } = {},
+): Promise<HatchRecord[]> {
+  const status =
+    q.status === "active"
+      ? isNull(hatchRecords.success)
+      : q.status === "archived"
+        ? isNotNull(hatchRecords.success)
+        : undefined;
   const rows = await db
     .select()
     .from(hatchRecords)
-    .where(eq(hatchRecords.userId, userId))
+    .where(and(eq(hatchRecords.userId, userId), status))
     .orderBy(desc(hatchRecords.incubationStartDate), desc(hatchRecords.createdAt))
     .limit(1000);
-  return rows.map(toHatchRecord);
+  return present(db, userId, rows, keeperToday(q.today));
 }
 
-/** Starts an incubation; the expected hatch date is always computed here from species and start. */
+/** One hatch record of the keeper. */
+export async function getHatch(db: Database, userId: string, id: string, q: { today?: string }) {
+  return presentOne(db, userId, id, keeperToday(q.today));
+}
+
+/**
+ * Starts an incubation. The expected hatch date is always computed here: start plus the picked
+ * profile's days, or the spec's species days. A profile of another species is refused.
+ */
 export async function createHatch(
   db: Database,
   userId: string,
   body: CreateInput,
+  q: { today?: string } = {},
 ): Promise<HatchRecord> {
+  let profileId: string | null = null;
+  if (body.profileId) {
+    const profile = getIncubationProfiles().byId.get(body.profileId);
+    if (!profile) throw badRequest("Unknown incubation profile");
+    if (profile.species !== body.species)
+      throw badRequest(
+        `The ${profile.variant} profile is for ${profile.species} eggs, not ${body.species}`,
+      );
+    profileId = profile.id;
+  }
+  const plan = planOf({ species: body.species, profileId });
   const [row] = await db
     .insert(hatchRecords)
     .values({
@@ -71,39 +259,42 @@ export async function createHatch(
       species: body.species,
       breed: body.breed ?? null,
       incubationStartDate: body.incubationStartDate,
-      expectedHatchDate: expectedHatchDate(body.incubationStartDate, body.species),
+      expectedHatchDate: addDaysIso(body.incubationStartDate, plan.incubationDays),
       incubationMethod: body.incubationMethod,
       temperature: body.temperature ?? null,
       humidity: body.humidity ?? null,
       turnedDaily: body.turnedDaily,
       eggsSet: body.eggsSet ?? null,
       notes: body.notes ?? null,
+      profileId,
+      incubatorName: body.incubatorName ?? null,
     })
     .returning();
-  return toHatchRecord(row!);
+  return toHatchRecord(row!, [], keeperToday(q.today));
 }
 
 /**
  * Records the outcome of an active incubation: hatched (actualHatchDate defaults to now) or failed.
- * An outcome already recorded answers 409; another keeper's record 404.
+ * An outcome already recorded answers 409; another keeper's record 404. (The prototype's route;
+ * `recordResult` records the full result.)
  */
 export async function markHatch(
   db: Database,
   userId: string,
   id: string,
   body: MarkInput,
+  q: { today?: string } = {},
 ): Promise<HatchRecord> {
-  const [current] = await db
-    .select()
-    .from(hatchRecords)
-    .where(and(eq(hatchRecords.id, id), eq(hatchRecords.userId, userId)))
-    .limit(1);
-  if (!current) throw notFound("Hatch record");
+  const current = await ownHatch(db, userId, id);
   if (current.success !== null)
     throw new AppError(409, "CONFLICT", "The outcome of this hatch has already been recorded");
   const eggsHatched = body.success ? (body.eggsHatched ?? null) : (body.eggsHatched ?? 0);
   if (eggsHatched !== null && current.eggsSet !== null && eggsHatched > current.eggsSet)
     throw badRequest(`Eggs hatched cannot be more than the ${current.eggsSet} eggs set`);
+  const candlings = (await candlingsOf(db, userId, [id])).get(id) ?? [];
+  const fertile = latestCandling(candlings)?.fertile;
+  if (eggsHatched !== null && fertile !== undefined && eggsHatched > fertile)
+    throw badRequest(`Eggs hatched cannot be more than the ${fertile} fertile eggs`);
   let actual: Date | null = null;
   if (body.success) {
     actual = body.actualHatchDate ? new Date(body.actualHatchDate) : new Date();
@@ -121,5 +312,261 @@ export async function markHatch(
     .returning();
   if (!row)
     throw new AppError(409, "CONFLICT", "The outcome of this hatch has already been recorded");
-  return toHatchRecord(row);
+  return toHatchRecord(row, candlings, keeperToday(q.today));
+}
+
+type ResultFields = Pick<
+  Row,
+  "eggsHatched" | "pippedNotHatched" | "diedInShell" | "assisted" | "deformed" | "resultDate"
+>;
+
+/**
+ * Refuses counts that cannot all be true at once: more fertile than set, more hatched than fertile
+ * (the latest candling), and so on. Runs before any write, so a refused request changes nothing.
+ */
+function checkCounts(h: Row, candlings: readonly CandlingRow[], result: ResultFields) {
+  for (const c of candlings) {
+    if (c.quitters > c.fertile)
+      throw badRequest(
+        `Quitters (${c.quitters}) cannot be more than the ${c.fertile} fertile eggs`,
+      );
+    if (h.eggsSet !== null && c.fertile > h.eggsSet)
+      throw badRequest(`Fertile eggs (${c.fertile}) cannot be more than the ${h.eggsSet} eggs set`);
+    if (h.eggsSet !== null && c.fertile + c.clear > h.eggsSet)
+      throw badRequest(
+        `Fertile and clear eggs (${c.fertile + c.clear}) cannot be more than the ${h.eggsSet} eggs set`,
+      );
+    if (result.resultDate !== null && c.date > result.resultDate)
+      throw badRequest("A candling cannot be after the hatch");
+  }
+  const hatched = result.eggsHatched;
+  if (hatched === null) return;
+  const fertile = latestCandling(candlings)?.fertile;
+  if (h.eggsSet !== null && hatched > h.eggsSet)
+    throw badRequest(`Hatched (${hatched}) cannot be more than the ${h.eggsSet} eggs set`);
+  if (fertile !== undefined && hatched > fertile)
+    throw badRequest(`Hatched (${hatched}) cannot be more than the ${fertile} fertile eggs`);
+  if ((result.assisted ?? 0) > hatched)
+    throw badRequest("Assisted chicks are counted in hatched, so cannot be more than hatched");
+  if ((result.deformed ?? 0) > hatched)
+    throw badRequest("Deformed chicks are counted in hatched, so cannot be more than hatched");
+  const accounted = hatched + (result.pippedNotHatched ?? 0) + (result.diedInShell ?? 0);
+  const limit = fertile ?? h.eggsSet;
+  if (limit !== null && accounted > limit)
+    throw badRequest(
+      `Hatched, pipped and died-in-shell eggs (${accounted}) cannot be more than the ${limit} ${fertile !== undefined ? "fertile eggs" : "eggs set"}`,
+    );
+}
+
+/** Checks a candling's date against the record and works out its incubation day. */
+function candlingDay(h: Row, date: string, day: number | null | undefined, today?: string) {
+  if (date < h.incubationStartDate)
+    throw badRequest("A candling cannot be before the eggs were set");
+  if (date > latestAllowed(today)) throw badRequest("Date cannot be in the future");
+  const computed = daysBetweenIso(h.incubationStartDate, date);
+  if (date > (h.resultDate ?? addDaysIso(h.incubationStartDate, planOf(h).latestHatchDay)))
+    throw badRequest("A candling cannot be after the hatch");
+  if (day != null && day !== computed)
+    throw badRequest(
+      `Day ${day} does not match the date: ${date} is day ${computed} of incubation`,
+    );
+  return computed;
+}
+
+/** Adds a candling to the keeper's record. */
+export async function addCandling(
+  db: Database,
+  userId: string,
+  id: string,
+  body: CandlingInput,
+  q: { today?: string } = {},
+): Promise<HatchRecord> {
+  const h = await ownHatch(db, userId, id);
+  const date = body.date;
+  const day = candlingDay(h, date, body.day, q.today);
+  const existing = (await candlingsOf(db, userId, [id])).get(id) ?? [];
+  const candidate: CandlingRow = {
+    id: "00000000-0000-0000-0000-000000000000",
+    userId,
+    hatchRecordId: id,
+    date,
+    day,
+    fertile: body.fertile,
+    clear: body.clear,
+    quitters: body.quitters,
+    bloodRings: body.bloodRings ?? null,
+    notes: body.notes ?? null,
+    createdAt: new Date(),
+  };
+  checkCounts(h, [...existing, candidate], h);
+  const { id: _placeholder, createdAt: _now, ...values } = candidate;
+  await db.insert(hatchCandlings).values(values);
+  return presentOne(db, userId, id, keeperToday(q.today));
+}
+
+/** Corrects a candling of the keeper's record. */
+export async function updateCandling(
+  db: Database,
+  userId: string,
+  id: string,
+  candlingId: string,
+  body: CandlingPatch,
+  q: { today?: string } = {},
+): Promise<HatchRecord> {
+  const h = await ownHatch(db, userId, id);
+  const existing = (await candlingsOf(db, userId, [id])).get(id) ?? [];
+  const current = existing.find((c) => c.id === candlingId);
+  if (!current) throw notFound("Candling");
+  const date = body.date ?? current.date;
+  const day = candlingDay(h, date, body.day ?? (body.date ? undefined : current.day), q.today);
+  const next: CandlingRow = {
+    ...current,
+    date,
+    day,
+    fertile: body.fertile ?? current.fertile,
+    clear: body.clear ?? current.clear,
+    quitters: body.quitters ?? current.quitters,
+    bloodRings: body.bloodRings === undefined ? current.bloodRings : body.bloodRings,
+    notes: body.notes === undefined ? current.notes : body.notes,
+  };
+  checkCounts(
+    h,
+    existing.map((c) => (c.id === candlingId ? next : c)),
+    h,
+  );
+  await db
+    .update(hatchCandlings)
+    .set({
+      date: next.date,
+      day: next.day,
+      fertile: next.fertile,
+      clear: next.clear,
+      quitters: next.quitters,
+      bloodRings: next.bloodRings,
+      notes: next.notes,
+    })
+    .where(and(eq(hatchCandlings.id, candlingId), eq(hatchCandlings.userId, userId)));
+  return presentOne(db, userId, id, keeperToday(q.today));
+}
+
+/** Deletes a candling of the keeper's record (refused when the recorded result would no longer add up). */
+export async function deleteCandling(
+  db: Database,
+  userId: string,
+  id: string,
+  candlingId: string,
+  q: { today?: string } = {},
+): Promise<HatchRecord> {
+  const h = await ownHatch(db, userId, id);
+  const existing = (await candlingsOf(db, userId, [id])).get(id) ?? [];
+  if (!existing.some((c) => c.id === candlingId)) throw notFound("Candling");
+  checkCounts(
+    h,
+    existing.filter((c) => c.id !== candlingId),
+    h,
+  );
+  await db
+    .delete(hatchCandlings)
+    .where(and(eq(hatchCandlings.id, candlingId), eq(hatchCandlings.userId, userId)));
+  return presentOne(db, userId, id, keeperToday(q.today));
+}
+
+/**
+ * Records (or corrects) the result of a hatch. It ends the countdown: success is true when any
+ * chick hatched, and the record moves to the archive.
+ */
+export async function recordResult(
+  db: Database,
+  userId: string,
+  id: string,
+  body: ResultInput,
+  q: { today?: string } = {},
+): Promise<HatchRecord> {
+  const h = await ownHatch(db, userId, id);
+  const date = body.date;
+  if (date < h.incubationStartDate)
+    throw badRequest("The hatch date cannot be before the incubation start date");
+  if (date > latestAllowed(q.today)) throw badRequest("Date cannot be in the future");
+  const candlings = (await candlingsOf(db, userId, [id])).get(id) ?? [];
+  const result: ResultFields = {
+    eggsHatched: body.hatched,
+    pippedNotHatched: body.pippedNotHatched ?? null,
+    assisted: body.assisted ?? null,
+    diedInShell: body.diedInShell ?? null,
+    deformed: body.deformed ?? null,
+    resultDate: date,
+  };
+  checkCounts(h, candlings, result);
+  const success = body.hatched > 0;
+  const [row] = await db
+    .update(hatchRecords)
+    .set({
+      ...result,
+      success,
+      // Noon UTC falls on the same calendar day from UTC-11 to UTC+11, so every client that
+      // reads actualHatchDate as a local date sees the day the keeper entered.
+      actualHatchDate: success ? new Date(`${date}T12:00:00Z`) : null,
+    })
+    .where(and(eq(hatchRecords.id, id), eq(hatchRecords.userId, userId)))
+    .returning();
+  if (!row) throw notFound("Hatch record");
+  return toHatchRecord(row, candlings, keeperToday(q.today));
+}
+
+/**
+ * Finished hatches per species and breed (breeds compared ignoring case and spacing), with
+ * fertility and hatchability over the hatches that carry the counts they need.
+ */
+export async function hatchHistory(db: Database, userId: string): Promise<HatchHistoryEntry[]> {
+  const rows = await db
+    .select()
+    .from(hatchRecords)
+    .where(and(eq(hatchRecords.userId, userId), isNotNull(hatchRecords.success)))
+    .orderBy(asc(hatchRecords.incubationStartDate))
+    .limit(5000);
+  const candlings = await candlingsOf(
+    db,
+    userId,
+    rows.map((r) => r.id),
+  );
+  const groups = new Map<string, HatchHistoryEntry>();
+  for (const r of rows) {
+    const breed = r.breed?.trim().replace(/\s+/g, " ") || null;
+    const key = `${r.species}|${breed?.toLowerCase() ?? ""}`;
+    const g = groups.get(key) ?? {
+      species: r.species as HatchHistoryEntry["species"],
+      breed,
+      hatches: 0,
+      eggsSet: 0,
+      fertile: 0,
+      eggsSetCandled: 0,
+      hatched: 0,
+      hatchedOfCandled: 0,
+      fertilityPct: null,
+      hatchabilityPct: null,
+      hatchOfSetPct: null,
+    };
+    g.hatches += 1;
+    if (r.eggsSet !== null && r.eggsHatched !== null) {
+      g.eggsSet += r.eggsSet;
+      g.hatched += r.eggsHatched;
+      const latest = latestCandling(candlings.get(r.id) ?? []);
+      if (latest) {
+        g.eggsSetCandled += r.eggsSet;
+        g.fertile += latest.fertile;
+        g.hatchedOfCandled += r.eggsHatched;
+      }
+    }
+    groups.set(key, g);
+  }
+  return [...groups.values()]
+    .map((g) => ({
+      ...g,
+      fertilityPct: fertilityPct(g.fertile, g.eggsSetCandled),
+      hatchabilityPct: hatchabilityPct(g.hatchedOfCandled, g.fertile),
+      hatchOfSetPct: hatchOfSetPct(g.hatched, g.eggsSet),
+    }))
+    .sort(
+      (a, b) => a.species.localeCompare(b.species) || (a.breed ?? "").localeCompare(b.breed ?? ""),
+    );
 }
