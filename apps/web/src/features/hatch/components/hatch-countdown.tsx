@@ -1,11 +1,10 @@
 import { Egg, Plus } from "lucide-react";
 import { useState } from "react";
 import {
-  countdownText,
-  daysToHatch,
+  countdownLabel,
+  daysLeft,
   hatchBadge,
   incubationProgress,
-  lockdownDate,
   type HatchBadge,
 } from "@flockkeeper/shared/domain/incubation";
 import {
@@ -17,14 +16,15 @@ import { Alert } from "@/components/ui/alert";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Dialog } from "@/components/ui/dialog";
-import { FieldError, Input, Label } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
-import { toast } from "@/lib/toast";
 import { formatTemperature, useUnits } from "@/lib/units";
-import { useActiveHatches, useMarkHatch } from "../api/hatch-records";
+import { localToday, useActiveHatches } from "../api/hatch-records";
 import { useNow } from "../lib/use-now";
+import { CandlingDialog } from "./candling-dialog";
+import { HatchArchive } from "./hatch-archive";
 import { HatchFormDialog } from "./hatch-form-dialog";
+import { HatchResultDialog } from "./hatch-result-dialog";
+import { taskLines } from "./hatch-task";
 
 const BADGE_TONES: Record<HatchBadge, BadgeTone> = {
   Overdue: "red",
@@ -33,12 +33,19 @@ const BADGE_TONES: Record<HatchBadge, BadgeTone> = {
   Incubating: "blue",
 };
 
-/** Hatch Countdown: active incubations with badge, countdown, progress and lockdown day. */
+const titleOf = (h: HatchRecord) => `${SPECIES_LABELS[h.species]}${h.breed ? ` · ${h.breed}` : ""}`;
+
+/**
+ * Hatch Countdown: the batches in the incubators, soonest hatch first, each with its countdown in
+ * the keeper's local date, today's task, candling and the result; finished batches below.
+ */
 export function HatchCountdown() {
   const [formOpen, setFormOpen] = useState(false);
-  const [marking, setMarking] = useState<HatchRecord | null>(null);
-  const active = useActiveHatches();
+  const [candling, setCandling] = useState<HatchRecord | null>(null);
+  const [recording, setRecording] = useState<HatchRecord | null>(null);
   const now = useNow();
+  const today = localToday(now);
+  const active = useActiveHatches(true, today);
   const tz = now.getTimezoneOffset();
   const { temperatureUnit } = useUnits();
 
@@ -66,13 +73,13 @@ export function HatchCountdown() {
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2">
           {active.data!.map((h) => {
-            const days = daysToHatch(h.expectedHatchDate, now, tz);
+            const days = daysLeft(h.expectedHatchDate, today);
             const badge = hatchBadge(days);
             const progress = Math.round(
               incubationProgress(h.incubationStartDate, h.expectedHatchDate, now, tz),
             );
-            const lockdown = lockdownDate(h.incubationStartDate, h.species);
-            const title = `${SPECIES_LABELS[h.species]}${h.breed ? ` · ${h.breed}` : ""}`;
+            const title = titleOf(h);
+            const day = Math.max(0, h.plan.incubationDays - days);
             return (
               <li key={h.id}>
                 <Card data-testid="hatch-card" aria-label={title}>
@@ -80,6 +87,7 @@ export function HatchCountdown() {
                     <div>
                       <h3 className="text-lg font-bold text-stone-900">{title}</h3>
                       <p className="text-sm text-stone-700">
+                        {h.incubatorName ? `${h.incubatorName} · ` : ""}
                         From {h.eggSource} · {INCUBATION_METHOD_LABELS[h.incubationMethod]}
                         {h.eggsSet ? ` · ${h.eggsSet} eggs` : ""}
                       </p>
@@ -92,9 +100,11 @@ export function HatchCountdown() {
                     className="mt-3 text-3xl font-extrabold text-amber-900"
                     data-testid="hatch-countdown"
                   >
-                    {countdownText(h.expectedHatchDate, now, tz)}
+                    {countdownLabel(days)}
                   </p>
-                  <p className="text-sm text-stone-700">Expected hatch: {h.expectedHatchDate}</p>
+                  <p className="text-sm text-stone-700">
+                    Day {day} of {h.plan.incubationDays} · Expected hatch: {h.expectedHatchDate}
+                  </p>
                   <div
                     className="mt-2 h-3 w-full overflow-hidden rounded-full bg-stone-200"
                     role="progressbar"
@@ -106,10 +116,25 @@ export function HatchCountdown() {
                     <div className="h-full bg-amber-600" style={{ width: `${progress}%` }} />
                   </div>
                   <p className="mt-1 text-sm text-stone-700">{progress}% of incubation</p>
-                  <p className="mt-1 text-sm text-stone-800">
-                    <strong>Lockdown:</strong> {lockdown} (stop turning the eggs 3 days before
-                    hatch)
-                  </p>
+                  <div
+                    className="mt-2 rounded-lg bg-amber-50 p-2 text-sm text-stone-900"
+                    data-testid="hatch-task"
+                  >
+                    <p className="font-semibold">Today</p>
+                    <ul className="list-disc pl-5">
+                      {taskLines(h, today).map((line) => (
+                        <li key={line}>{line}</li>
+                      ))}
+                    </ul>
+                  </div>
+                  {h.fertile !== null && (
+                    <p className="mt-2 text-sm text-stone-800" data-testid="hatch-candling">
+                      Last candling (day {h.candlings[h.candlings.length - 1]?.day}): {h.fertile}{" "}
+                      fertile, {h.clear} clear, {h.quitters} quitters
+                      {h.eggsDeveloping !== null && ` · ${h.eggsDeveloping} still developing`}
+                      {h.fertilityPct !== null && ` · fertility ${h.fertilityPct}%`}
+                    </p>
+                  )}
                   {(h.temperature !== null || h.humidity !== null) && (
                     <p className="text-sm text-stone-700">
                       {h.temperature !== null && formatTemperature(h.temperature, temperatureUnit)}
@@ -119,104 +144,24 @@ export function HatchCountdown() {
                     </p>
                   )}
                   {h.notes && <p className="mt-1 text-sm text-stone-600">{h.notes}</p>}
-                  <Button className="mt-3 w-full" variant="success" onClick={() => setMarking(h)}>
-                    Record outcome
-                  </Button>
+                  <div className="mt-3 grid grid-cols-2 gap-2">
+                    <Button variant="secondary" onClick={() => setCandling(h)}>
+                      Candle
+                    </Button>
+                    <Button variant="success" onClick={() => setRecording(h)}>
+                      Record hatch
+                    </Button>
+                  </div>
                 </Card>
               </li>
             );
           })}
         </ul>
       )}
+      <HatchArchive />
       <HatchFormDialog open={formOpen} onOpenChange={setFormOpen} />
-      <MarkHatchDialog hatch={marking} onClose={() => setMarking(null)} />
+      <CandlingDialog hatch={candling} onClose={() => setCandling(null)} />
+      <HatchResultDialog hatch={recording} onClose={() => setRecording(null)} />
     </section>
-  );
-}
-
-/** Mark hatched (with how many of the eggs set hatched) or failed. */
-function MarkHatchDialog({ hatch, onClose }: { hatch: HatchRecord | null; onClose: () => void }) {
-  const [hatched, setHatched] = useState("");
-  const [error, setError] = useState<string>();
-  const mark = useMarkHatch();
-
-  const close = () => {
-    setHatched("");
-    setError(undefined);
-    onClose();
-  };
-
-  const record = async (success: boolean) => {
-    if (!hatch) return;
-    let eggsHatched: number | undefined;
-    if (success && hatched.trim() !== "") {
-      eggsHatched = Number(hatched);
-      if (!Number.isInteger(eggsHatched) || eggsHatched < 0)
-        return setError("Enter a whole number");
-      if (hatch.eggsSet !== null && eggsHatched > hatch.eggsSet)
-        return setError(`At most ${hatch.eggsSet} (the eggs set)`);
-    }
-    try {
-      await mark.mutateAsync({
-        id: hatch.id,
-        body: success
-          ? { success: true, actualHatchDate: new Date().toISOString(), eggsHatched }
-          : { success: false },
-      });
-      toast({
-        title: "Hatch status updated",
-        description: "The hatching status has been recorded!",
-        variant: "success",
-      });
-      close();
-    } catch (err) {
-      toast({ title: "Error", description: errorMessage(err), variant: "destructive" });
-    }
-  };
-
-  return (
-    <Dialog
-      open={hatch !== null}
-      onOpenChange={(o) => !o && close()}
-      title="Record hatch outcome"
-      description="Did the eggs hatch? Recording the outcome ends the countdown."
-    >
-      <div className="space-y-4">
-        <div>
-          <Label htmlFor="eggs-hatched">
-            How many hatched{hatch?.eggsSet ? ` (of ${hatch.eggsSet} set)` : ""}? (optional)
-          </Label>
-          <Input
-            id="eggs-hatched"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={hatch?.eggsSet ?? undefined}
-            value={hatched}
-            onChange={(e) => setHatched(e.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "eggs-hatched-error" : undefined}
-          />
-          <FieldError id="eggs-hatched-error" message={error} />
-        </div>
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button
-            variant="destructive"
-            disabled={mark.isPending}
-            onClick={() => void record(false)}
-          >
-            Mark failed
-          </Button>
-          <Button
-            variant="success"
-            disabled={mark.isPending}
-            onClick={() => void record(true)}
-            data-track="Mark Hatched"
-          >
-            Mark hatched
-          </Button>
-        </div>
-      </div>
-    </Dialog>
   );
 }

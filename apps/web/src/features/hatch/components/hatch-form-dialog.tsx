@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
-import { expectedHatchDate, incubationDays } from "@flockkeeper/shared/domain/incubation";
-import { todayIso } from "@flockkeeper/shared/schemas/common";
+import { incubationDays } from "@flockkeeper/shared/domain/incubation";
+import { addDaysIso, todayIso } from "@flockkeeper/shared/domain/dates";
 import {
   INCUBATION_METHOD_LABELS,
   createHatchRecordBody,
@@ -18,6 +18,7 @@ import { FieldError, Input, Label, Select, Textarea } from "@/components/ui/inpu
 import { toast } from "@/lib/toast";
 import { temperatureTextToFahrenheit, useUnits } from "@/lib/units";
 import { useCreateHatch } from "../api/hatch-records";
+import { useIncubationProfiles } from "../api/incubation-profiles";
 
 type Values = {
   eggSource: string;
@@ -30,6 +31,8 @@ type Values = {
   eggsSet: string;
   turnedDaily: boolean;
   notes: string;
+  profileId: string;
+  incubatorName: string;
 };
 
 const localToday = () => todayIso(new Date(), new Date().getTimezoneOffset());
@@ -67,14 +70,20 @@ function HatchForm({ onDone }: { onDone: () => void }) {
     eggsSet: "",
     turnedDaily: true,
     notes: "",
+    profileId: "",
+    incubatorName: "",
   });
   const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
   const create = useCreateHatch();
   const { temperatureUnit } = useUnits();
   const set = <K extends keyof Values>(k: K, value: Values[K]) =>
     setV((x) => ({ ...x, [k]: value }));
+  const profiles = useIncubationProfiles();
+  const speciesProfiles = (profiles.data ?? []).filter((p) => p.species === v.species);
+  const profile = speciesProfiles.find((p) => p.id === v.profileId);
+  const days = profile?.incubationDays ?? incubationDays(v.species);
   const expected = /^\d{4}-\d{2}-\d{2}$/.test(v.incubationStartDate)
-    ? expectedHatchDate(v.incubationStartDate, v.species)
+    ? addDaysIso(v.incubationStartDate, days)
     : null;
 
   const submit = async (e: FormEvent) => {
@@ -133,7 +142,9 @@ function HatchForm({ onDone }: { onDone: () => void }) {
           <Select
             id="hatch-species"
             value={v.species}
-            onChange={(e) => set("species", e.target.value as PoultrySpecies)}
+            onChange={(e) =>
+              setV((x) => ({ ...x, species: e.target.value as PoultrySpecies, profileId: "" }))
+            }
             {...field("species")}
           >
             {POULTRY_SPECIES.map((s) => (
@@ -143,6 +154,35 @@ function HatchForm({ onDone }: { onDone: () => void }) {
             ))}
           </Select>
           <FieldError id="hatch-species-error" message={errors.species} />
+        </div>
+        <div>
+          <Label htmlFor="hatch-profile">Incubation profile</Label>
+          <Select
+            id="hatch-profile"
+            value={v.profileId}
+            onChange={(e) => set("profileId", e.target.value)}
+            {...field("profileId")}
+          >
+            <option value="">Species default ({incubationDays(v.species)} days)</option>
+            {speciesProfiles.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.variant} ({p.incubationDays} days)
+              </option>
+            ))}
+          </Select>
+          <FieldError id="hatch-profileId-error" message={errors.profileId} />
+          {profile && (
+            <p className="mt-1 text-sm text-stone-700" data-testid="profile-facts">
+              Forced-air {profile.forcedAir.temperatureF} °F, humidity{" "}
+              {profile.forcedAir.setHumidityPct.min}-{profile.forcedAir.setHumidityPct.max}%
+              (still-air {profile.stillAir.temperatureF} °F at the top of the eggs). Lockdown on day{" "}
+              {profile.lockdownDay}: stop turning, humidity{" "}
+              {profile.forcedAir.lockdownHumidityPct.min}-
+              {profile.forcedAir.lockdownHumidityPct.max}%. Candle on days{" "}
+              {profile.candlingDays.join(", ")}.
+              {profile.uncertain && " Some figures are approximate."}
+            </p>
+          )}
         </div>
         <div>
           <Label htmlFor="hatch-breed">Breed (Optional)</Label>
@@ -223,6 +263,17 @@ function HatchForm({ onDone }: { onDone: () => void }) {
             {...field("eggsSet")}
           />
           <FieldError id="hatch-eggsSet-error" message={errors.eggsSet} />
+        </div>
+        <div>
+          <Label htmlFor="hatch-incubatorName">Incubator (optional)</Label>
+          <Input
+            id="hatch-incubatorName"
+            placeholder="e.g. Brinsea left"
+            value={v.incubatorName}
+            onChange={(e) => set("incubatorName", e.target.value)}
+            {...field("incubatorName")}
+          />
+          <FieldError id="hatch-incubatorName-error" message={errors.incubatorName} />
         </div>
         <label className="flex min-h-11 items-center gap-2 self-end font-semibold text-stone-800">
           <input

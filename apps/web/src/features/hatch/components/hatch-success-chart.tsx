@@ -4,6 +4,7 @@ import { Alert } from "@/components/ui/alert";
 import { Card, CardTitle } from "@/components/ui/card";
 import { errorMessage } from "@/lib/api-client";
 import { useHatches } from "../api/hatch-records";
+import { HatchHistoryChart } from "./hatch-history-chart";
 
 /** Hatch success rate for the Analytics tab, from every finished hatch. */
 export function HatchSuccessChart() {
@@ -45,6 +46,7 @@ export function HatchSuccessChart() {
               </BarChart>
             </ResponsiveContainer>
           </figure>
+          <HatchHistoryChart />
         </>
       )}
     </Card>
