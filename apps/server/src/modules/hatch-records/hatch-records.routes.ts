@@ -28,6 +28,7 @@ import {
   recordResult,
   updateCandling,
 } from "./hatch-records.service";
+import { keeperOf } from "../../access/access";
 
 /**
  * Hatching: incubation profiles, hatch records with their countdown and today's task, candlings,
@@ -48,19 +49,19 @@ export async function hatchRecordsRoutes(app: FastifyInstance) {
   r.get(
     "/api/hatch-records/active",
     { ...auth, schema: { querystring: hatchTodayQuery, response: { 200: hatchRecordList } } },
-    async (req) => listActiveHatches(app.db, req.user!.id, req.query),
+    async (req) => listActiveHatches(app.db, keeperOf(req), req.query),
   );
 
   r.get(
     "/api/hatch-records",
     { ...auth, schema: { querystring: hatchListQuery, response: { 200: hatchRecordList } } },
-    async (req) => listHatches(app.db, req.user!.id, req.query),
+    async (req) => listHatches(app.db, keeperOf(req), req.query),
   );
 
   r.get(
     "/api/hatch-records/history",
     { ...auth, schema: { response: { 200: hatchHistory } } },
-    async (req) => historyOf(app.db, req.user!.id),
+    async (req) => historyOf(app.db, keeperOf(req)),
   );
 
   r.get(
@@ -69,7 +70,7 @@ export async function hatchRecordsRoutes(app: FastifyInstance) {
       ...auth,
       schema: { params: uuidParam, querystring: hatchTodayQuery, response: { 200: hatchRecord } },
     },
-    async (req) => getHatch(app.db, req.user!.id, req.params.id, req.query),
+    async (req) => getHatch(app.db, keeperOf(req), req.params.id, req.query),
   );
 
   r.post(
@@ -84,7 +85,7 @@ export async function hatchRecordsRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) =>
-      reply.code(201).send(await createHatch(app.db, req.user!.id, req.body, req.query)),
+      reply.code(201).send(await createHatch(app.db, keeperOf(req), req.body, req.query)),
   );
 
   r.patch(
@@ -99,7 +100,7 @@ export async function hatchRecordsRoutes(app: FastifyInstance) {
         response: { 200: hatchRecord },
       },
     },
-    async (req) => markHatch(app.db, req.user!.id, req.params.id, req.body, req.query),
+    async (req) => markHatch(app.db, keeperOf(req), req.params.id, req.body, req.query),
   );
 
   r.post(
@@ -117,7 +118,7 @@ export async function hatchRecordsRoutes(app: FastifyInstance) {
     async (req, reply) =>
       reply
         .code(201)
-        .send(await addCandling(app.db, req.user!.id, req.params.id, req.body, req.query)),
+        .send(await addCandling(app.db, keeperOf(req), req.params.id, req.body, req.query)),
   );
 
   r.patch(
@@ -135,7 +136,7 @@ export async function hatchRecordsRoutes(app: FastifyInstance) {
     async (req) =>
       updateCandling(
         app.db,
-        req.user!.id,
+        keeperOf(req),
         req.params.id,
         req.params.candlingId,
         req.body,
@@ -155,7 +156,7 @@ export async function hatchRecordsRoutes(app: FastifyInstance) {
       },
     },
     async (req) =>
-      deleteCandling(app.db, req.user!.id, req.params.id, req.params.candlingId, req.query),
+      deleteCandling(app.db, keeperOf(req), req.params.id, req.params.candlingId, req.query),
   );
 
   r.post(
@@ -170,6 +171,6 @@ export async function hatchRecordsRoutes(app: FastifyInstance) {
         response: { 200: hatchRecord },
       },
     },
-    async (req) => recordResult(app.db, req.user!.id, req.params.id, req.body, req.query),
+    async (req) => recordResult(app.db, keeperOf(req), req.params.id, req.body, req.query),
   );
 }

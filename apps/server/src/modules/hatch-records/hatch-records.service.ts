@@ -24,6 +24,7 @@ import type { Database } from "../../db/client";
 import { hatchCandlings, hatchRecords } from "../../db/schema/index";
 import { getIncubationProfiles } from "../../knowledge/incubation-profiles";
 import { AppError, badRequest, notFound } from "../../lib/errors";
+import type { Keeper } from "../../access/access";
 
 type Row = typeof hatchRecords.$inferSelect;
 type CandlingRow = typeof hatchCandlings.$inferSelect;
@@ -190,9 +191,10 @@ async function presentOne(db: Database, userId: string, id: string, today: strin
 /** Incubations still running (no result yet), soonest hatch first: the batches in the incubators. */
 export async function listActiveHatches(
   db: Database,
-  userId: string,
+  keeper: Keeper,
   q: { today?: string } = {},
 ): Promise<HatchRecord[]> {
+  const { userId } = keeper;
   const rows = await db
     .select()
     .from(hatchRecords)
@@ -207,9 +209,10 @@ export async function listActiveHatches(
  */
 export async function listHatches(
   db: Database,
-  userId: string,
+  keeper: Keeper,
   q: { today?: string; status?: "all" | "active" | "archived" } = {},
 ): Promise<HatchRecord[]> {
+  const { userId } = keeper;
   const status =
     q.status === "active"
       ? isNull(hatchRecords.success)
@@ -226,7 +229,8 @@ export async function listHatches(
 }
 
 /** One hatch record of the keeper. */
-export async function getHatch(db: Database, userId: string, id: string, q: { today?: string }) {
+export async function getHatch(db: Database, keeper: Keeper, id: string, q: { today?: string }) {
+  const { userId } = keeper;
   return presentOne(db, userId, id, keeperToday(q.today));
 }
 
@@ -236,10 +240,11 @@ export async function getHatch(db: Database, userId: string, id: string, q: { to
  */
 export async function createHatch(
   db: Database,
-  userId: string,
+  keeper: Keeper,
   body: CreateInput,
   q: { today?: string } = {},
 ): Promise<HatchRecord> {
+  const { userId } = keeper;
   let profileId: string | null = null;
   if (body.profileId) {
     const profile = getIncubationProfiles().byId.get(body.profileId);
@@ -280,11 +285,12 @@ export async function createHatch(
  */
 export async function markHatch(
   db: Database,
-  userId: string,
+  keeper: Keeper,
   id: string,
   body: MarkInput,
   q: { today?: string } = {},
 ): Promise<HatchRecord> {
+  const { userId } = keeper;
   const current = await ownHatch(db, userId, id);
   if (current.success !== null)
     throw new AppError(409, "CONFLICT", "The outcome of this hatch has already been recorded");
@@ -376,11 +382,12 @@ function candlingDay(h: Row, date: string, day: number | null | undefined, today
 /** Adds a candling to the keeper's record. */
 export async function addCandling(
   db: Database,
-  userId: string,
+  keeper: Keeper,
   id: string,
   body: CandlingInput,
   q: { today?: string } = {},
 ): Promise<HatchRecord> {
+  const { userId } = keeper;
   const h = await ownHatch(db, userId, id);
   const date = body.date;
   const day = candlingDay(h, date, body.day, q.today);
@@ -407,12 +414,13 @@ export async function addCandling(
 /** Corrects a candling of the keeper's record. */
 export async function updateCandling(
   db: Database,
-  userId: string,
+  keeper: Keeper,
   id: string,
   candlingId: string,
   body: CandlingPatch,
   q: { today?: string } = {},
 ): Promise<HatchRecord> {
+  const { userId } = keeper;
   const h = await ownHatch(db, userId, id);
   const existing = (await candlingsOf(db, userId, [id])).get(id) ?? [];
   const current = existing.find((c) => c.id === candlingId);
@@ -452,11 +460,12 @@ export async function updateCandling(
 /** Deletes a candling of the keeper's record (refused when the recorded result would no longer add up). */
 export async function deleteCandling(
   db: Database,
-  userId: string,
+  keeper: Keeper,
   id: string,
   candlingId: string,
   q: { today?: string } = {},
 ): Promise<HatchRecord> {
+  const { userId } = keeper;
   const h = await ownHatch(db, userId, id);
   const existing = (await candlingsOf(db, userId, [id])).get(id) ?? [];
   if (!existing.some((c) => c.id === candlingId)) throw notFound("Candling");
@@ -477,11 +486,12 @@ export async function deleteCandling(
  */
 export async function recordResult(
   db: Database,
-  userId: string,
+  keeper: Keeper,
   id: string,
   body: ResultInput,
   q: { today?: string } = {},
 ): Promise<HatchRecord> {
+  const { userId } = keeper;
   const h = await ownHatch(db, userId, id);
   const date = body.date;
   if (date < h.incubationStartDate)
@@ -517,7 +527,8 @@ export async function recordResult(
  * Finished hatches per species and breed (breeds compared ignoring case and spacing), with
  * fertility and hatchability over the hatches that carry the counts they need.
  */
-export async function hatchHistory(db: Database, userId: string): Promise<HatchHistoryEntry[]> {
+export async function hatchHistory(db: Database, keeper: Keeper): Promise<HatchHistoryEntry[]> {
+  const { userId } = keeper;
   const rows = await db
     .select()
     .from(hatchRecords)
