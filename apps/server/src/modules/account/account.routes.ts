@@ -14,7 +14,7 @@ import {
 import { hashToken } from "../../auth/session-store";
 import { AppError } from "../../lib/errors";
 import { SESSION_COOKIE } from "../../plugins/auth";
-import type { ModuleOptions } from "../index";
+import type { ModuleOptions } from "../module";
 import {
   csvFiles,
   deleteAccount,

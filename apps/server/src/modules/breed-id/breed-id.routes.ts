@@ -11,7 +11,7 @@ import {
   runVision,
   saveAnalysis,
 } from "../analyses/analyses.service";
-import type { ModuleOptions } from "../index";
+import type { ModuleOptions } from "../module";
 import { breedRarityFor } from "./breed-id.service";
 
 /** `POST /api/identify-bird-breed` (spec section 7): open to everyone, saved for signed-in keepers. */
