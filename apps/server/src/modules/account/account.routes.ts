@@ -25,6 +25,7 @@ import {
   updateSettings,
 } from "./account.service";
 import { zipStream } from "./zip-stream";
+import { keeperOf } from "../../access/access";
 
 const exportQuery = z.object({ photos: z.enum(["links", "embed"]).default("links") });
 
@@ -47,7 +48,7 @@ export async function accountRoutes(app: FastifyInstance, { config }: ModuleOpti
   r.get(
     "/api/account/settings",
     { schema: { response: { 200: accountSettings } }, preHandler: app.requireUser },
-    async (req) => getSettings(app.db, req.user!.id),
+    async (req) => getSettings(app.db, keeperOf(req)),
   );
 
   r.patch(
@@ -57,7 +58,7 @@ export async function accountRoutes(app: FastifyInstance, { config }: ModuleOpti
       preHandler: app.requireUser,
       config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
     },
-    async (req) => updateSettings(app.db, req.user!.id, req.body),
+    async (req) => updateSettings(app.db, keeperOf(req), req.body),
   );
 
   r.get(
@@ -65,7 +66,12 @@ export async function accountRoutes(app: FastifyInstance, { config }: ModuleOpti
     { schema: { response: { 200: accountSessionList } }, preHandler: app.requireUser },
     async (req) => {
       const token = req.cookies[app.sessionCookie];
-      return listSessions(app.db, req.user!.id, token ? hashToken(token) : null, app.sessionPolicy);
+      return listSessions(
+        app.db,
+        keeperOf(req).user.id,
+        token ? hashToken(token) : null,
+        app.sessionPolicy,
+      );
     },
   );
 
@@ -77,7 +83,7 @@ export async function accountRoutes(app: FastifyInstance, { config }: ModuleOpti
       config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
     },
     async (req, reply) => {
-      const ended = await endAllSessions(app.db, req.user!.id);
+      const ended = await endAllSessions(app.db, keeperOf(req).user.id);
       reply.clearCookie(app.sessionCookie, cookieOptions);
       return { ended };
     },
@@ -92,7 +98,7 @@ export async function accountRoutes(app: FastifyInstance, { config }: ModuleOpti
     },
     async (req, reply) => {
       const body = Readable.from(
-        exportJson(app.db, req.user!, { embedPhotos: req.query.photos === "embed" }),
+        exportJson(app.db, keeperOf(req), { embedPhotos: req.query.photos === "embed" }),
       );
       return download(
         reply,
@@ -109,7 +115,7 @@ export async function accountRoutes(app: FastifyInstance, { config }: ModuleOpti
       config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
     },
     async (req, reply) => {
-      const body = Readable.from(zipStream(csvFiles(app.db, req.user!.id)));
+      const body = Readable.from(zipStream(csvFiles(app.db, keeperOf(req))));
       return download(reply, "application/zip", `flockkeeper-export-${today()}.zip`).send(body);
     },
   );
@@ -122,7 +128,7 @@ export async function accountRoutes(app: FastifyInstance, { config }: ModuleOpti
       preHandler: app.requireUser,
       config: { rateLimit: { max: 20, timeWindow: "1 minute" } },
     },
-    async (req) => importAccount(app.db, req.user!.id, req.body),
+    async (req) => importAccount(app.db, keeperOf(req), req.body),
   );
 
   r.delete(
@@ -134,7 +140,7 @@ export async function accountRoutes(app: FastifyInstance, { config }: ModuleOpti
     },
     async (req, reply) => {
       try {
-        await deleteAccount(app.db, req.user!.id, req.body.confirmEmail);
+        await deleteAccount(app.db, keeperOf(req), req.body.confirmEmail);
       } catch (err) {
         // A second request for an account already gone: a 404 that also signs this browser out.
         if (err instanceof AppError && err.statusCode === 404) {
