@@ -358,15 +358,13 @@ describe("GET /api/account/export.zip", () => {
       .insert(schema.chickens)
       .values({ userId: keeper.user.id, name: '+Clucky, the "boss"', breed: "Silkie" })
       .returning();
-    await t.db
-      .insert(schema.eggRecords)
-      .values({
-        userId: keeper.user.id,
-        chickenId: hen!.id,
-        date: "2024-05-01",
-        eggsLaid: 2,
-        notes: note,
-      });
+    await t.db.insert(schema.eggRecords).values({
+      userId: keeper.user.id,
+      chickenId: hen!.id,
+      date: "2024-05-01",
+      eggsLaid: 2,
+      notes: note,
+    });
     const res = await keeper.inject({ method: "GET", url: "/api/account/export.zip" });
     expect(res.statusCode).toBe(200);
     const files = await readZip(res.rawPayload);
