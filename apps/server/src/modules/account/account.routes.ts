@@ -13,7 +13,7 @@ import {
 } from "@flockkeeper/shared/schemas/account";
 import { hashToken } from "../../auth/session-store";
 import { AppError } from "../../lib/errors";
-import type { ModuleOptions } from "../index";
+import type { ModuleOptions } from "../module";
 import {
   csvFiles,
   deleteAccount,
