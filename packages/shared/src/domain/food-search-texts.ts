@@ -11,7 +11,7 @@ export const BULK_SEARCH_MAX = 100;
 export const FOOD_NOT_FOUND_MESSAGE = "Food item not found";
 /** Guidance shown with a single-search miss. */
 export const FOOD_NOT_FOUND_GUIDANCE =
-  "This item is not in our database. Until you know more, don't feed it, and consult a veterinarian for guidance.";
+  "This item is not in our database. When in doubt, leave it out: don't feed it until you know more, and consult a veterinarian for guidance.";
 /** Text shown for each name of a plant list that is not in the database (spec section 8). */
 export const BULK_NOT_FOUND_MESSAGE = "Not found in database. Consult a veterinarian for guidance.";
 
