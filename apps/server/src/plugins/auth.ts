@@ -12,6 +12,7 @@ import {
   type SessionPolicy,
   type SessionUser,
 } from "../auth/session-store";
+import { resolveKeeper, type Keeper } from "../access/access";
 import { users } from "../db/schema/index";
 import { unauthorized } from "../lib/errors";
 import { htmlPage } from "../lib/html";
@@ -23,6 +24,8 @@ declare module "fastify" {
   interface FastifyRequest {
     /** The signed-in keeper, set by `requireUser` or `optionalUser`. */
     user: SessionUser | null;
+    /** Who acts on whose records, set with `user`; read it with `keeperOf(req)` from access/access.ts. */
+    keeper: Keeper | null;
   }
   interface FastifyInstance {
     /** preHandler: 401 unless signed in; sets `request.user`. */
@@ -53,6 +56,7 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { config
   };
   app.decorate("sessionPolicy", policy);
   app.decorateRequest("user", null);
+  app.decorateRequest("keeper", null);
 
   const builtin = config.oidc
     ? null
@@ -83,13 +87,16 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { config
     return found?.user ?? null;
   }
 
-  app.decorate("requireUser", async (req: FastifyRequest) => {
+  async function loadKeeper(req: FastifyRequest): Promise<void> {
     req.user = await loadUser(req);
+    req.keeper = req.user ? await resolveKeeper(db, req.user) : null;
+  }
+
+  app.decorate("requireUser", async (req: FastifyRequest) => {
+    await loadKeeper(req);
     if (!req.user) throw unauthorized();
   });
-  app.decorate("optionalUser", async (req: FastifyRequest) => {
-    req.user = await loadUser(req);
-  });
+  app.decorate("optionalUser", loadKeeper);
 
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -26,6 +26,7 @@ import {
   updateSettings,
 } from "./account.service";
 import { zipStream } from "./zip-stream";
+import { keeperOf } from "../../access/access";
 
 const exportQuery = z.object({ photos: z.enum(["links", "embed"]).default("links") });
 
@@ -48,7 +49,7 @@ export async function accountRoutes(app: FastifyInstance, { config }: ModuleOpti
   r.get(
     "/api/account/settings",
     { schema: { response: { 200: accountSettings } }, preHandler: app.requireUser },
-    async (req) => getSettings(app.db, req.user!.id),
+    async (req) => getSettings(app.db, keeperOf(req)),
   );
 
   r.patch(
@@ -58,7 +59,7 @@ export async function accountRoutes(app: FastifyInstance, { config }: ModuleOpti
       preHandler: app.requireUser,
       config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
     },
-    async (req) => updateSettings(app.db, req.user!.id, req.body),
+    async (req) => updateSettings(app.db, keeperOf(req), req.body),
   );
 
   r.get(
@@ -66,7 +67,12 @@ export async function accountRoutes(app: FastifyInstance, { config }: ModuleOpti
     { schema: { response: { 200: accountSessionList } }, preHandler: app.requireUser },
     async (req) => {
       const token = req.cookies[SESSION_COOKIE];
-      return listSessions(app.db, req.user!.id, token ? hashToken(token) : null, app.sessionPolicy);
+      return listSessions(
+        app.db,
+        keeperOf(req).user.id,
+        token ? hashToken(token) : null,
+        app.sessionPolicy,
+      );
     },
   );
 
@@ -78,7 +84,7 @@ export async function accountRoutes(app: FastifyInstance, { config }: ModuleOpti
       config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
     },
     async (req, reply) => {
-      const ended = await endAllSessions(app.db, req.user!.id);
+      const ended = await endAllSessions(app.db, keeperOf(req).user.id);
       reply.clearCookie(SESSION_COOKIE, cookieOptions);
       return { ended };
     },
@@ -93,7 +99,7 @@ export async function accountRoutes(app: FastifyInstance, { config }: ModuleOpti
     },
     async (req, reply) => {
       const body = Readable.from(
-        exportJson(app.db, req.user!, { embedPhotos: req.query.photos === "embed" }),
+        exportJson(app.db, keeperOf(req), { embedPhotos: req.query.photos === "embed" }),
       );
       return download(
         reply,
@@ -110,7 +116,7 @@ export async function accountRoutes(app: FastifyInstance, { config }: ModuleOpti
       config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
     },
     async (req, reply) => {
-      const body = Readable.from(zipStream(csvFiles(app.db, req.user!.id)));
+      const body = Readable.from(zipStream(csvFiles(app.db, keeperOf(req))));
       return download(reply, "application/zip", `flockkeeper-export-${today()}.zip`).send(body);
     },
   );
@@ -123,7 +129,7 @@ export async function accountRoutes(app: FastifyInstance, { config }: ModuleOpti
       preHandler: app.requireUser,
       config: { rateLimit: { max: 20, timeWindow: "1 minute" } },
     },
-    async (req) => importAccount(app.db, req.user!.id, req.body),
+    async (req) => importAccount(app.db, keeperOf(req), req.body),
   );
 
   r.delete(
@@ -135,7 +141,7 @@ export async function accountRoutes(app: FastifyInstance, { config }: ModuleOpti
     },
     async (req, reply) => {
       try {
-        await deleteAccount(app.db, req.user!.id, req.body.confirmEmail);
+        await deleteAccount(app.db, keeperOf(req), req.body.confirmEmail);
       } catch (err) {
         // A second request for an account already gone: a 404 that also signs this browser out.
         if (err instanceof AppError && err.statusCode === 404) {
