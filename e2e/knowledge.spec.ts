@@ -365,7 +365,7 @@ test.describe("Learn and the care guide", () => {
     const facts = page.getByRole("region", { name: "Key numbers" });
     for (const fact of [
       "16-18%",
-      "20-24%",
+      "18-20%",
       "10% max",
       "4 sq ft",
       "10 sq ft",
