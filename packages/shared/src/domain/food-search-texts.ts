@@ -17,3 +17,18 @@ export const BULK_NOT_FOUND_MESSAGE = "Not found in database. Consult a veterina
 
 /** How many recent food searches a keeper sees (spec section 9). */
 export const RECENT_SEARCH_LIMIT = 4;
+
+/**
+ * General rules and legal caveats that apply to many foods. They are kept out of each food's own
+ * guidelines (which say what is specific to that food) and shown beside them.
+ */
+export const FOOD_NOTE_TEXTS = {
+  "treat-limit":
+    "Treat rule: keep all treats together under 10% of what a bird eats, about 2 tablespoons per bird per day.",
+  "uk-eu-kitchen-waste":
+    "UK/EU law: feeding kitchen or catering waste (anything that has passed through a kitchen, even a vegan one) to any poultry, pet hens included, is illegal.",
+  "uk-eu-meat":
+    "UK/EU law: meat, fish and anything containing them from a kitchen must never be fed to poultry, pet hens included.",
+} as const;
+/** Key of a general rule or legal caveat attached to a food. */
+export type FoodNoteKey = keyof typeof FOOD_NOTE_TEXTS;

@@ -55,6 +55,8 @@ export const foodItem = z.object({
    * about that part (the safety level is the plant's; read this for the part).
    */
   partGuidance: z.string().optional(),
+  /** General rules and legal caveats that apply to this food (the treat rule, UK/EU law). */
+  notes: z.array(z.string()).optional(),
 });
 export type FoodItem = z.infer<typeof foodItem>;
 

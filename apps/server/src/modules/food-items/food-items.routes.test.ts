@@ -40,7 +40,7 @@ const FOOD_CASES: [query: string, level: "safe" | "caution" | "toxic", kind: str
   ["tomatoes", "safe", "plural"],
   ["tomato leaves", "toxic", "part"],
   ["green potatos", "toxic", "typo + plural"],
-  ["potatoe peels", "toxic", "typo + plural"],
+  ["potatoe peels", "caution", "typo + plural"],
   ["rhubarb leafs", "toxic", "plural"],
   ["rubarb", "caution", "typo"],
   ["onions", "caution", "plural"],

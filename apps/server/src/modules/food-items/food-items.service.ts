@@ -1,4 +1,5 @@
 import type { FoodRecord } from "@flockkeeper/shared/schemas/food";
+import { FOOD_NOTE_TEXTS } from "@flockkeeper/shared/domain/food-search-texts";
 import {
   FOOD_NOT_FOUND_GUIDANCE,
   FOOD_NOT_FOUND_MESSAGE,
@@ -30,6 +31,7 @@ export function toFoodItem(
     matchedText: match.matchedText,
     ...(match.part ? { part: match.part } : {}),
     ...(match.partGuidance ? { partGuidance: match.partGuidance } : {}),
+    ...(food.notes?.length ? { notes: food.notes.map((n) => FOOD_NOTE_TEXTS[n]) } : {}),
   };
 }
 

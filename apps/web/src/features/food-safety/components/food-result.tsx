@@ -54,6 +54,13 @@ export function FoodResult({ item, searchTerm }: { item: FoodItem; searchTerm: s
       <p className="mt-3 text-stone-800">{item.description}</p>
       <h3 className="mt-3 font-bold text-stone-900">Feeding guidelines</h3>
       <p className="text-stone-800">{item.guidelines}</p>
+      {item.notes && item.notes.length > 0 && (
+        <ul className="mt-2 space-y-1 text-sm text-stone-800" aria-label="General rules">
+          {item.notes.map((n) => (
+            <li key={n}>{n}</li>
+          ))}
+        </ul>
+      )}
       {notes.length > 0 && (
         <>
           <h3 className="mt-3 font-bold text-stone-900">Other species</h3>
