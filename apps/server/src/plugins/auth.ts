@@ -18,6 +18,14 @@ import { unauthorized } from "../lib/errors";
 import { htmlPage } from "../lib/html";
 
 export const SESSION_COOKIE = "fk_session";
+
+/**
+ * The session cookie's name: over HTTPS it takes the `__Host-` prefix, which browsers accept only
+ * when Secure, Path=/ and without Domain, so a sibling subdomain or a plain-http page cannot set or
+ * shadow it.
+ */
+export const sessionCookieName = (config: Pick<AppConfig, "cookieSecure">) =>
+  config.cookieSecure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
 const TX_COOKIE = "fk_oidc";
 
 declare module "fastify" {
@@ -33,6 +41,8 @@ declare module "fastify" {
     /** preHandler: sets `request.user` when signed in, else null. */
     optionalUser: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
     sessionPolicy: SessionPolicy;
+    /** The session cookie's name for this configuration (see `sessionCookieName`). */
+    sessionCookie: string;
   }
 }
 
@@ -55,6 +65,8 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { config
     absoluteMs: config.sessionAbsoluteMs,
   };
   app.decorate("sessionPolicy", policy);
+  const SESSION = sessionCookieName(config);
+  app.decorate("sessionCookie", SESSION);
   app.decorateRequest("user", null);
   app.decorateRequest("keeper", null);
 
@@ -81,7 +93,7 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { config
   };
 
   async function loadUser(req: FastifyRequest): Promise<SessionUser | null> {
-    const token = req.cookies[SESSION_COOKIE];
+    const token = req.cookies[SESSION];
     if (!token) return null;
     const found = await resolveSession(db, token, policy);
     return found?.user ?? null;
@@ -159,10 +171,10 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { config
         .onConflictDoUpdate({ target: [users.issuer, users.subject], set: values })
         .returning();
       // A fresh session id at every sign-in; an old cookie is simply replaced.
-      const old = req.cookies[SESSION_COOKIE];
+      const old = req.cookies[SESSION];
       if (old) await deleteSessionByToken(db, old);
       const { token } = await createSession(db, user!.id, req.headers["user-agent"], policy);
-      reply.setCookie(SESSION_COOKIE, token, {
+      reply.setCookie(SESSION, token, {
         ...cookieBase,
         maxAge: Math.floor(policy.absoluteMs / 1000),
       });
@@ -185,13 +197,38 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { config
   });
 
   const logout = async (req: FastifyRequest, reply: FastifyReply) => {
-    const token = req.cookies[SESSION_COOKIE];
+    const token = req.cookies[SESSION];
     if (token) await deleteSessionByToken(db, token);
-    reply.clearCookie(SESSION_COOKIE, cookieBase);
+    reply.clearCookie(SESSION, cookieBase);
     return reply.redirect("/");
   };
-  r.get("/api/logout", logout);
-  r.post("/api/logout", logout);
+  // Sign-out is a navigation from our pages (spec), but a GET must not change state when another
+  // site sends the browser here (an <img> or link on a foreign page). Browsers say where a request
+  // comes from in Sec-Fetch-Site: our own pages ("same-origin") or the keeper typing the address
+  // ("none") sign out at once; anything else gets a page with a button that posts the sign-out
+  // (a POST, which the Origin check guards).
+  r.get("/api/logout", async (req, reply) => {
+    const site = req.headers["sec-fetch-site"];
+    if (site === "same-origin" || site === "none") return logout(req, reply);
+    return reply
+      .type("text/html")
+      .header("cache-control", "no-store")
+      .send(
+        htmlPage(
+          "Sign out",
+          `<h1>Sign out of FlockKeeper?</h1><form method="post" action="/api/logout"><button type="submit">Sign out</button></form><p><a href="/">Return to Home</a></p>`,
+        ),
+      );
+  });
+  // The confirmation page posts an empty form: accept that type here without reading it.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      "application/x-www-form-urlencoded",
+      { parseAs: "string", bodyLimit: 1024 },
+      (_req, _body, done) => done(null, undefined),
+    );
+    scope.post("/api/logout", logout);
+  });
 
   r.get("/api/auth/user", { preHandler: app.requireUser }, async (req) => toAuthUser(req.user!));
 });

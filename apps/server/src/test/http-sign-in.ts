@@ -29,7 +29,7 @@ export async function signInOverHttp(
   const form = pathOf(auth.headers.get("location")!);
   const posted = await go(form, {
     method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: new URL(base).origin },
     body: new URLSearchParams({ name, email }).toString(),
   });
   const resumed = await go(pathOf(posted.headers.get("location")!));

@@ -42,7 +42,13 @@ const pathOf = (location: string) => {
  */
 export async function signInThroughProvider(
   app: FastifyInstance,
-  { name = "Ada Lovelace", email = "ada@example.com", jar = new CookieJar(), returnTo = "/" } = {},
+  {
+    name = "Ada Lovelace",
+    email = "ada@example.com",
+    jar = new CookieJar(),
+    returnTo = "/",
+    origin = "http://localhost:3000",
+  } = {},
 ): Promise<{ jar: CookieJar; callback: LightMyRequestResponse }> {
   const get = async (url: string) => {
     const res = await app.inject({ method: "GET", url, headers: { cookie: jar.header() } });
@@ -57,7 +63,12 @@ export async function signInThroughProvider(
   const posted = await app.inject({
     method: "POST",
     url: interactionUrl,
-    headers: { cookie: jar.header(), "content-type": "application/x-www-form-urlencoded" },
+    // A browser posting our sign-in form sends our origin.
+    headers: {
+      cookie: jar.header(),
+      origin,
+      "content-type": "application/x-www-form-urlencoded",
+    },
     payload: new URLSearchParams({ name, email }).toString(),
   });
   jar.store(posted);

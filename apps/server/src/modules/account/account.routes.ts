@@ -13,8 +13,7 @@ import {
 } from "@flockkeeper/shared/schemas/account";
 import { hashToken } from "../../auth/session-store";
 import { AppError } from "../../lib/errors";
-import { SESSION_COOKIE } from "../../plugins/auth";
-import type { ModuleOptions } from "../index";
+import type { ModuleOptions } from "../module";
 import {
   csvFiles,
   deleteAccount,
@@ -66,7 +65,7 @@ export async function accountRoutes(app: FastifyInstance, { config }: ModuleOpti
     "/api/account/sessions",
     { schema: { response: { 200: accountSessionList } }, preHandler: app.requireUser },
     async (req) => {
-      const token = req.cookies[SESSION_COOKIE];
+      const token = req.cookies[app.sessionCookie];
       return listSessions(
         app.db,
         keeperOf(req).user.id,
@@ -85,7 +84,7 @@ export async function accountRoutes(app: FastifyInstance, { config }: ModuleOpti
     },
     async (req, reply) => {
       const ended = await endAllSessions(app.db, keeperOf(req).user.id);
-      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      reply.clearCookie(app.sessionCookie, cookieOptions);
       return { ended };
     },
   );
@@ -145,11 +144,11 @@ export async function accountRoutes(app: FastifyInstance, { config }: ModuleOpti
       } catch (err) {
         // A second request for an account already gone: a 404 that also signs this browser out.
         if (err instanceof AppError && err.statusCode === 404) {
-          reply.clearCookie(SESSION_COOKIE, cookieOptions);
+          reply.clearCookie(app.sessionCookie, cookieOptions);
         }
         throw err;
       }
-      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      reply.clearCookie(app.sessionCookie, cookieOptions);
       return reply.code(204).send();
     },
   );
