@@ -87,8 +87,17 @@ function MoreMenu() {
     const onPointer = (e: PointerEvent) => {
       if (!ref.current?.contains(e.target as Node)) setOpen(false);
     };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
     document.addEventListener("pointerdown", onPointer);
-    return () => document.removeEventListener("pointerdown", onPointer);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("keydown", onKey);
+    };
   }, [open]);
   const more = NAV_ITEMS.filter((i) => i.place === "more");
   const activeInside = more.some((i) =>
@@ -98,12 +107,6 @@ function MoreMenu() {
     <div
       ref={ref}
       className="relative"
-      onKeyDown={(e) => {
-        if (e.key === "Escape" && open) {
-          setOpen(false);
-          buttonRef.current?.focus();
-        }
-      }}
       onBlur={(e) => {
         if (!ref.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
       }}
