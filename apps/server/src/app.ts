@@ -1,6 +1,11 @@
 import path from "node:path";
 import cookie from "@fastify/cookie";
-import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from "fastify";
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type RouteOptions,
+} from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { randomBytes } from "node:crypto";
 import type { AppConfig } from "./config";
@@ -21,6 +26,8 @@ export type BuildOptions = {
   config: AppConfig;
   database: DatabaseHandle;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read the audit lines from it). */
+  logStream?: NodeJS.WritableStream;
   /** Called for every route as it is registered (tests use it to list the whole API). */
   onRoute?: (route: RouteOptions) => void;
 };
@@ -30,10 +37,16 @@ export async function buildApp({
   config,
   database,
   logger = true,
+  logStream,
   onRoute,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    logger: logger
+      ? { level: config.logLevel, ...(logStream ? { stream: logStream } : {}) }
+      : false,
+    // Fastify logs two info lines per request; at the default level that buried errors and audit
+    // events (26,000 lines in minutes). One debug line per request instead (below).
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // The router's own answers to an over-long or undecodable path segment quoted the whole URL
@@ -53,6 +66,17 @@ export async function buildApp({
     },
   });
   if (onRoute) app.addHook("onRoute", onRoute);
+  app.addHook("onResponse", async (req, reply) => {
+    req.log.debug(
+      {
+        method: req.method,
+        url: req.url.split("?")[0],
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      "request completed",
+    );
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -27,6 +27,7 @@ import { environmentalRecordsRoutes } from "./environmental-records/environmenta
 import { productionRoutes } from "./production/production.routes";
 import { diseaseAlertsRoutes } from "./disease-alerts/disease-alerts.routes";
 import { healthPredictionsRoutes } from "./health-predictions/health-predictions.routes";
+import { authRoutes } from "./auth/auth.routes";
 
 export type ModuleOptions = { config: AppConfig };
 type Module = (app: FastifyInstance, opts: ModuleOptions) => Promise<void>;
@@ -58,6 +59,7 @@ export const modules: Module[] = [
   weightRecordsRoutes,
   environmentalRecordsRoutes,
   productionRoutes,
+  authRoutes,
   diseaseAlertsRoutes,
   healthPredictionsRoutes,
 ];
