@@ -218,6 +218,45 @@ test.describe("Symptom checker", () => {
   });
 });
 
+test.describe("Symptom checker in plain words", () => {
+  test.use({ viewport: { width: 360, height: 800 } });
+
+  test("a bird's species and age come preset; plain words are understood and the rest is named", async ({
+    page,
+  }) => {
+    await page.goto("/health-diagnostic?tab=symptoms&species=duck&ageWeeks=2&bird=Puddles");
+    await expect(page.getByText("Checking Puddles")).toBeVisible();
+    await expect(page.getByLabel("Species")).toHaveValue("duck");
+    await expect(page.getByLabel("Age")).toHaveValue("weeks");
+    await page.getByLabel("Other symptoms (separate with commas)").fill("bow legs, glorp");
+    await page.getByRole("button", { name: "Analyze Symptoms" }).click();
+    await expect(
+      page.getByTestId("condition-result").first().getByRole("heading", { level: 3 }),
+    ).toContainText("Niacin");
+    await expect(page.getByTestId("not-understood")).toContainText("Not understood: glorp");
+    // Nothing sideways at phone width.
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+    );
+    expect(overflow).toBe(false);
+  });
+
+  test("a notifiable disease's reporting advice is on top", async ({ page }) => {
+    await page.goto("/health-diagnostic?tab=symptoms");
+    await page.getByLabel("Species").selectOption("chicken");
+    await page
+      .getByLabel("Other symptoms (separate with commas)")
+      .fill("several sudden deaths, comb gone purple");
+    await page.getByRole("button", { name: "Analyze Symptoms" }).click();
+    const advice = page.getByTestId("reporting-advice");
+    await expect(advice).toContainText("Possible notifiable disease: Avian influenza");
+    await expect(advice).toContainText(/state veterinarian or national veterinary authority/);
+    await expect(
+      page.getByTestId("condition-result").first().getByRole("heading", { level: 3 }),
+    ).toContainText("Avian influenza");
+  });
+});
+
 test.describe("Symptom checker errors", () => {
   test("a failed analysis shows the spec's message; an over-long symptom is caught before sending", async ({
     page,

@@ -13,6 +13,7 @@ import {
   type SessionPolicy,
   type SessionUser,
 } from "../auth/session-store";
+import { resolveKeeper, type Keeper } from "../access/access";
 import { signInEvents, users } from "../db/schema/index";
 import { audit } from "../lib/audit";
 import { AppError, unauthorized } from "../lib/errors";
@@ -29,6 +30,8 @@ declare module "fastify" {
     user: SessionUser | null;
     /** The caller's session (id and when they last proved who they are), set with `user`. */
     session: ResolvedSession | null;
+    /** Who acts on whose records, set with `user`; read it with `keeperOf(req)` from access/access.ts. */
+    keeper: Keeper | null;
   }
   interface FastifyInstance {
     /** preHandler: 401 unless signed in; sets `request.user`. */
@@ -64,6 +67,7 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { config
   app.decorate("sessionPolicy", policy);
   app.decorateRequest("user", null);
   app.decorateRequest("session", null);
+  app.decorateRequest("keeper", null);
 
   const builtin = config.oidc
     ? null
@@ -95,13 +99,16 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { config
     return req.session?.user ?? null;
   }
 
-  app.decorate("requireUser", async (req: FastifyRequest) => {
+  async function loadKeeper(req: FastifyRequest): Promise<void> {
     req.user = await loadUser(req);
+    req.keeper = req.user ? await resolveKeeper(db, req.user) : null;
+  }
+
+  app.decorate("requireUser", async (req: FastifyRequest) => {
+    await loadKeeper(req);
     if (!req.user) throw unauthorized();
   });
-  app.decorate("optionalUser", async (req: FastifyRequest) => {
-    req.user = await loadUser(req);
-  });
+  app.decorate("optionalUser", loadKeeper);
   app.decorate("requireRecentAuth", async (req: FastifyRequest) => {
     if (!req.session) throw unauthorized();
     if (Date.now() - req.session.authenticatedAt > RECENT_AUTH_MS) {

@@ -21,6 +21,8 @@ export async function apiSend<T = unknown>(
   method: string,
   url: string,
   body?: unknown,
+  /** Called with the headers of a successful response (for answers that carry extra facts there). */
+  onHeaders?: (headers: Headers) => void,
 ): Promise<T> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
@@ -54,6 +56,7 @@ export async function apiSend<T = unknown>(
     }
     throw new ApiError(res.status, `${res.status}: ${detail}`, parsed);
   }
+  onHeaders?.(res.headers);
   if (res.status === 204) return null as T;
   const type = res.headers.get("content-type") ?? "";
   return (type.includes("application/json") ? await res.json() : await res.text()) as T;

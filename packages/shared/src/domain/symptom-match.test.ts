@@ -87,7 +87,81 @@ describe("findSymptomsInText and resolveSymptoms", () => {
   it("dedupes ids and reports text it could not understand", () => {
     expect(
       resolveSymptoms(["Coughing", "cough", "purple elephant", "Not eating"], vocabulary),
-    ).toEqual({ ids: ["coughing", "not-eating"], unmatched: ["purple elephant"] });
+    ).toEqual({
+      ids: ["coughing", "not-eating"],
+      unmatched: ["purple elephant"],
+      notUnderstood: ["purple elephant"],
+    });
+  });
+});
+
+describe("the token matcher: a keeper's own words", () => {
+  it.each([
+    ["comb pale", "pale-comb"],
+    ["her comb is very pale", "pale-comb"],
+    ["legs have red blotches", "red-shanks"],
+    ["poop is green", "green-droppings"],
+    ["runny poo", "watery-droppings"],
+    ["her bum is dirty", "pasty-vent"],
+    ["snot", "nasal-discharge"],
+    ["can't stand", "leg-paralysis"],
+    ["cannot stand up", "leg-paralysis"],
+    ["sneezed", "sneezing"],
+    ["coughng a lot", "coughing"],
+    ["diarhea", "watery-droppings"],
+    ["droppings are bloody", "bloody-droppings"],
+    ["breathing heavy", "gasping"],
+  ])("understands %j as %s", (text, id) => {
+    expect(resolveSymptoms([text], vocabulary).ids).toContain(id);
+  });
+
+  it("hands back the words it did not understand instead of nothing", () => {
+    expect(resolveSymptoms(["glorp"], vocabulary)).toMatchObject({
+      ids: [],
+      notUnderstood: ["glorp"],
+    });
+    expect(resolveSymptoms(["runny poop and sad"], vocabulary)).toEqual({
+      ids: ["watery-droppings"],
+      unmatched: [],
+      notUnderstood: ["sad"],
+    });
+  });
+
+  it("leaves out negated symptoms and words far apart are not one sign", () => {
+    expect(resolveSymptoms(["no blood in poop"], vocabulary).ids).toEqual([]);
+    expect(resolveSymptoms(["pale feathers on her back, red comb"], vocabulary).ids).not.toContain(
+      "pale-comb",
+    );
+  });
+
+  it("survives control characters and very long text", () => {
+    expect(resolveSymptoms(["\u0000\u0007cough\u001b"], vocabulary).ids).toEqual(["coughing"]);
+    const long = "cough ".repeat(2000);
+    expect(resolveSymptoms([long], vocabulary).ids).toEqual(["coughing"]);
+  });
+});
+
+describe("species, age and notifiable diseases", () => {
+  it("ranks niacin deficiency first for a duckling with bow legs, and never a chicken-only condition", () => {
+    const duck = diagnose(["bow legs"], vocabulary, conditions, { species: "duck", age: "chick" });
+    expect(duck[0]?.id).toBe("niacin-deficiency");
+    expect(duck.some((c) => c.id === "mycoplasma-synoviae")).toBe(false);
+    for (const c of duck) expect(c.species).toContain("duck");
+  });
+
+  it("puts avian influenza first for several sudden deaths and a purple comb", () => {
+    const result = diagnose(["several sudden deaths", "purple comb"], vocabulary, conditions, {
+      species: "chicken",
+    });
+    expect(result[0]?.id).toBe("avian-influenza");
+    expect(result[0]?.reportingAdvice).toBe(REPORTING_ADVICE);
+  });
+
+  it("pushes a condition of another age down, without hiding it", () => {
+    const adult = rankConditions(ids(["pasty butt"]), conditions, { age: "adult", limit: 10 });
+    const chick = rankConditions(ids(["pasty butt"]), conditions, { age: "chick", limit: 10 });
+    const score = (list: typeof adult) => list.find((m) => m.condition.id === "pasty-butt")?.score;
+    expect(score(chick)).toBeGreaterThan(score(adult) ?? 0);
   });
 });
 

@@ -5,6 +5,8 @@ import type {
   SymptomWeight,
 } from "../schemas/condition";
 import type { PoultrySpecies } from "../schemas/species";
+import type { AgeBand } from "./age-band";
+import { matchSymptomText } from "./symptom-text";
 
 /** Advice attached to every reportable (notifiable) condition in diagnose results. */
 export const REPORTING_ADVICE =
@@ -28,9 +30,6 @@ export const SYMPTOMS_MAX = 30;
 
 /** Default minimum score (0..1) a condition needs to be returned. */
 export const DEFAULT_MIN_SCORE = 0.2;
-
-// Negation words that, right before a symptom phrase in free text, mean the keeper ruled it out.
-const NEGATIONS = new Set(["no", "not", "without", "never", "isnt", "doesnt", "nor", "none"]);
 
 const URGENCY_RANK: Readonly<Record<ConditionRecord["urgency"], number>> = {
   routine: 0,
@@ -147,62 +146,47 @@ export function normalizeSymptom(
   return [...bestIds][0] ?? null;
 }
 
-/** Finds every vocabulary phrase inside longer free text ("my hen has runny poop"), skipping negated ones. */
+/** Finds every symptom inside free text ("my hen has runny poop"), in any word order, skipping negated ones. */
 export function findSymptomsInText(text: string, vocabulary: readonly SymptomRecord[]): string[] {
-  const words = symptomWords(text);
-  if (words.length === 0) return [];
-  const { exact } = indexVocabulary(vocabulary);
-  const candidates: { start: number; end: number; id: string }[] = [];
-  const maxSpan = 8;
-  for (let start = 0; start < words.length; start++) {
-    for (let end = start + 1; end <= Math.min(words.length, start + maxSpan); end++) {
-      const phrase = words.slice(start, end).join(" ");
-      if (phrase.length < 4) continue;
-      const id = exact.get(phrase);
-      if (id) candidates.push({ start, end, id });
-    }
-  }
-  // Longest phrases first, so "not eating" wins over a shorter phrase inside it.
-  candidates.sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start);
-  const taken = new Array<boolean>(words.length).fill(false);
-  const accepted: { start: number; id: string }[] = [];
-  for (const candidate of candidates) {
-    let free = true;
-    for (let i = candidate.start; i < candidate.end; i++) if (taken[i]) free = false;
-    if (!free) continue;
-    for (let i = candidate.start; i < candidate.end; i++) taken[i] = true;
-    const before = words[candidate.start - 1];
-    if (before !== undefined && NEGATIONS.has(before)) continue;
-    accepted.push({ start: candidate.start, id: candidate.id });
-  }
-  accepted.sort((a, b) => a.start - b.start);
-  return [...new Set(accepted.map((a) => a.id))];
+  return matchSymptomText(text, vocabulary).ids;
 }
 
 /** Result of resolving keeper-entered symptom texts against the vocabulary. */
 export interface ResolvedSymptoms {
   ids: string[];
+  /** Entered texts in which no symptom was found at all. */
   unmatched: string[];
+  /**
+   * What the keeper should see as "not understood": each text with no symptom in it, and the
+   * leftover words of texts that were only partly understood.
+   */
+  notUnderstood: string[];
 }
 
-/** Maps each entered text to symptom ids (whole-phrase match first, then phrases inside it). */
+/** Maps each entered text to symptom ids (whole-phrase match first, then the token matcher). */
 export function resolveSymptoms(
   inputs: readonly string[],
   vocabulary: readonly SymptomRecord[],
 ): ResolvedSymptoms {
   const ids = new Set<string>();
   const unmatched: string[] = [];
+  const notUnderstood: string[] = [];
   for (const input of inputs) {
     const id = normalizeSymptom(input, vocabulary);
     if (id) {
       ids.add(id);
       continue;
     }
-    const found = findSymptomsInText(input, vocabulary);
-    if (found.length === 0) unmatched.push(input);
-    for (const f of found) ids.add(f);
+    const found = matchSymptomText(input, vocabulary);
+    if (found.ids.length === 0) {
+      unmatched.push(input);
+      notUnderstood.push(input.trim());
+    } else if (found.notUnderstood.length > 0) {
+      notUnderstood.push(found.notUnderstood.join(" "));
+    }
+    for (const f of found.ids) ids.add(f);
   }
-  return { ids: [...ids], unmatched };
+  return { ids: [...ids], unmatched, notUnderstood };
 }
 
 /** Combines ticked common symptoms with comma-split free text: trimmed, blanks and repeats dropped. */
@@ -228,6 +212,8 @@ export interface RankOptions {
   minScore?: number;
   /** Only conditions that affect this species. */
   species?: PoultrySpecies;
+  /** The bird's age band: conditions recorded for other ages count for less (not nothing). */
+  age?: AgeBand;
   /** Keep a notifiable disease that matched a key sign in the list even if crowded out (default true). */
   keepReportable?: boolean;
 }
@@ -319,7 +305,11 @@ export function rankConditions(
     const recall = profileWeight > 0 ? matchedWeight / profileWeight : 0;
     const coverage = specificityTotal > 0 ? explained / specificityTotal : 0;
     const profile = (totalKeys > 0 ? 0.7 * keyShare : 0) + (totalKeys > 0 ? 0.3 : 1) * recall;
-    const score = Math.min(1, Math.max(0, coverage * (0.5 + 0.5 * profile)));
+    // Ages are tendencies, not rules (an adult can still get coccidiosis), so a condition of
+    // another age is pushed down rather than hidden.
+    const ageFactor =
+      options.age && condition.ages && !condition.ages.includes(options.age) ? 0.45 : 1;
+    const score = Math.min(1, Math.max(0, coverage * (0.5 + 0.5 * profile) * ageFactor));
     if (score < minScore) continue;
     matches.push({
       condition,
@@ -368,6 +358,8 @@ export function toHealthCondition(
     urgency: condition.urgency,
     matchedSymptoms: match.matchedSymptomIds.map((id) => labels.get(id) ?? id),
     score: match.score,
+    species: [...condition.species],
+    sources: [...condition.sources],
     ...(condition.reportable ? { reportingAdvice: REPORTING_ADVICE } : {}),
   };
 }
@@ -381,4 +373,26 @@ export function diagnose(
 ): HealthCondition[] {
   const { ids } = resolveSymptoms(inputs, vocabulary);
   return rankConditions(ids, conditions, options).map((m) => toHealthCondition(m, vocabulary));
+}
+
+/** A diagnosis with what the keeper wrote that was not understood. */
+export interface DiagnosisResult {
+  conditions: HealthCondition[];
+  notUnderstood: string[];
+}
+
+/** Like `diagnose`, also answering which of the keeper's words were not understood. */
+export function diagnoseDetailed(
+  inputs: readonly string[],
+  vocabulary: readonly SymptomRecord[],
+  conditions: readonly ConditionRecord[],
+  options: RankOptions = {},
+): DiagnosisResult {
+  const { ids, notUnderstood } = resolveSymptoms(inputs, vocabulary);
+  return {
+    conditions: rankConditions(ids, conditions, options).map((m) =>
+      toHealthCondition(m, vocabulary),
+    ),
+    notUnderstood,
+  };
 }

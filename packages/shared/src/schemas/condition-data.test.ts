@@ -19,9 +19,9 @@ const conditions: ConditionRecord[] = conditionDataset.parse(loadJson("condition
 const symptomIds = new Set(symptoms.map((s) => s.id));
 
 describe("data/symptoms.json", () => {
-  it("is a controlled vocabulary of 60 to 90 symptoms with unique ids", () => {
+  it("is a controlled vocabulary of 60 to 120 symptoms with unique ids", () => {
     expect(symptoms.length).toBeGreaterThanOrEqual(60);
-    expect(symptoms.length).toBeLessThanOrEqual(90);
+    expect(symptoms.length).toBeLessThanOrEqual(120);
     expect(symptomIds.size).toBe(symptoms.length);
   });
 
@@ -154,9 +154,65 @@ describe("data/conditions.json", () => {
   });
 });
 
+/** A remedy that involves giving a medicine: it must say the egg and meat withdrawal. */
+const MEDICINE =
+  /antibiot|anticoccid|amprolium|toltrazuril|wormer|antifung|nystatin|prescri|chelation|medicine|drug|selenium product/i;
+
+describe("second edition: species, sources, withdrawal", () => {
+  it("has the conditions of the second edition, each naming its species and a source", () => {
+    const ids = new Set(conditions.map((c) => c.id));
+    for (const id of [
+      "colibacillosis",
+      "salpingitis-internal-laying",
+      "reproductive-tumours",
+      "omphalitis",
+      "feather-pecking-cannibalism",
+      "crop-candidiasis",
+      "canker-trichomoniasis",
+      "plant-poisoning",
+      "mycotoxicosis",
+      "lead-poisoning",
+      "duck-viral-hepatitis",
+      "riemerella-infection",
+      "derzsys-disease",
+      "haemorrhagic-enteritis",
+      "turkey-rhinotracheitis",
+      "ulcerative-enteritis",
+      "vitamin-e-selenium-deficiency",
+      "angel-wing",
+    ]) {
+      expect(ids.has(id), id).toBe(true);
+    }
+    for (const c of conditions) {
+      expect(c.species.length, c.id).toBeGreaterThan(0);
+      expect(c.sources.length, c.id).toBeGreaterThan(0);
+    }
+  });
+
+  it("gives every species of the app at least three conditions of its own kind", () => {
+    for (const species of ["duck", "goose", "turkey", "quail", "guinea_fowl"] as const) {
+      const own = conditions.filter((c) => c.species.includes(species) && c.species.length <= 3);
+      expect(own.length, species).toBeGreaterThanOrEqual(species === "guinea_fowl" ? 1 : 3);
+    }
+  });
+
+  it("names the egg and meat withdrawal (or says none is established) in every remedy with a medicine", () => {
+    const missing: string[] = [];
+    for (const c of conditions) {
+      for (const r of c.remedies) {
+        if (MEDICINE.test(r) && !/withdrawal/i.test(r)) missing.push(`${c.id}: ${r}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});
+
 describe("diagnose contract schemas", () => {
   it("accepts 1 to 30 trimmed symptoms and trims them", () => {
-    expect(diagnoseBody.parse({ symptoms: ["  Coughing "] })).toEqual({ symptoms: ["Coughing"] });
+    expect(diagnoseBody.parse({ symptoms: ["  Coughing "] })).toEqual({
+      symptoms: ["Coughing"],
+      species: "chicken",
+    });
     expect(diagnoseBody.safeParse({ symptoms: Array(30).fill("Lethargy") }).success).toBe(true);
   });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SYMPTOMS_MAX, SYMPTOM_TEXT_MAX } from "../domain/symptom-match";
+import { AGE_BANDS } from "../domain/age-band";
 import { poultrySpecies } from "./species";
 
 const kebabId = z
@@ -49,6 +50,8 @@ export const conditionRecord = z.object({
   name: z.string().trim().min(1),
   description: z.string().trim().min(20),
   species: z.array(poultrySpecies).min(1),
+  /** Life stages it mostly affects; absent means any age. */
+  ages: z.array(z.enum(AGE_BANDS)).min(1).optional(),
   symptoms: z.array(conditionSymptom).min(1),
   severity: conditionSeverity,
   urgency: conditionUrgency,
@@ -79,6 +82,9 @@ export const healthCondition = z.object({
   urgency: conditionUrgency,
   matchedSymptoms: z.array(z.string()),
   score: z.number().min(0).max(1),
+  /** Species the condition affects, and the references it was written from. */
+  species: z.array(poultrySpecies).optional(),
+  sources: z.array(z.string()).optional(),
   reportingAdvice: z.string().optional(),
 });
 /** TypeScript type of `healthCondition`. */
@@ -97,9 +103,32 @@ export const diagnoseBody = z.object({
     )
     .min(1, "Please choose or describe at least one symptom")
     .max(SYMPTOMS_MAX, `Please enter no more than ${SYMPTOMS_MAX} symptoms`),
+  /** Which kind of bird; conditions of other species are left out. */
+  species: z
+    .enum(poultrySpecies.options, {
+      error: `Species must be one of: ${poultrySpecies.options.join(", ")}`,
+    })
+    .default("chicken"),
+  /** Life stage, or the age in days or weeks (one of the three, all optional). */
+  age: z.enum(AGE_BANDS, { error: "Age must be chick, young or adult" }).optional(),
+  ageDays: z
+    .number({ error: "Age in days must be a number" })
+    .int("Age in days must be a whole number")
+    .min(0, "Age cannot be negative")
+    .max(10_000, "Age in days must be 10000 or fewer")
+    .optional(),
+  ageWeeks: z
+    .number({ error: "Age in weeks must be a number" })
+    .int("Age in weeks must be a whole number")
+    .min(0, "Age cannot be negative")
+    .max(1_500, "Age in weeks must be 1500 or fewer")
+    .optional(),
 });
 /** TypeScript type of `diagnoseBody`. */
 export type DiagnoseBody = z.infer<typeof diagnoseBody>;
+
+/** Response header naming, as a URI-encoded JSON list, the keeper's words no symptom explained. */
+export const NOT_UNDERSTOOD_HEADER = "x-not-understood";
 
 /** Response body of POST /api/health-conditions/diagnose: best matches first. */
 export const diagnoseResponse = z.array(healthCondition);

@@ -29,6 +29,7 @@ import { buildUser, createTestApp, type TestApp, type TestUser } from "../../tes
 import { storeImage } from "../images/images.service";
 import { deleteAccount } from "./account.service";
 import { tablesWithUserId, userColumnOf } from "./keeper-tables";
+import { resolveKeeper } from "../../access/access";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -524,8 +525,9 @@ describe("DELETE /api/account, twice", () => {
 
   it("deleting an account that is already gone is a 404 from the service as well", async () => {
     const keeper = await buildUser(t);
-    await deleteAccount(t.db, keeper.user.id, keeper.user.email!);
-    await expect(deleteAccount(t.db, keeper.user.id, keeper.user.email!)).rejects.toMatchObject({
+    const k = await resolveKeeper(t.db, keeper.user);
+    await deleteAccount(t.db, k, keeper.user.email!);
+    await expect(deleteAccount(t.db, k, keeper.user.email!)).rejects.toMatchObject({
       statusCode: 404,
       message: "Account not found",
     });

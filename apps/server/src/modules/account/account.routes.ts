@@ -27,6 +27,7 @@ import {
   updateSettings,
 } from "./account.service";
 import { zipStream } from "./zip-stream";
+import { keeperOf } from "../../access/access";
 
 const exportQuery = z.object({ photos: z.enum(["links", "embed"]).default("links") });
 
@@ -49,7 +50,7 @@ export async function accountRoutes(app: FastifyInstance, { config }: ModuleOpti
   r.get(
     "/api/account/settings",
     { schema: { response: { 200: accountSettings } }, preHandler: app.requireUser },
-    async (req) => getSettings(app.db, req.user!.id),
+    async (req) => getSettings(app.db, keeperOf(req)),
   );
 
   r.patch(
@@ -59,7 +60,7 @@ export async function accountRoutes(app: FastifyInstance, { config }: ModuleOpti
       preHandler: app.requireUser,
       config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
     },
-    async (req) => updateSettings(app.db, req.user!.id, req.body),
+    async (req) => updateSettings(app.db, keeperOf(req), req.body),
   );
 
   r.get(
@@ -67,7 +68,12 @@ export async function accountRoutes(app: FastifyInstance, { config }: ModuleOpti
     { schema: { response: { 200: accountSessionList } }, preHandler: app.requireUser },
     async (req) => {
       const token = req.cookies[SESSION_COOKIE];
-      return listSessions(app.db, req.user!.id, token ? hashToken(token) : null, app.sessionPolicy);
+      return listSessions(
+        app.db,
+        keeperOf(req).user.id,
+        token ? hashToken(token) : null,
+        app.sessionPolicy,
+      );
     },
   );
 
@@ -79,7 +85,7 @@ export async function accountRoutes(app: FastifyInstance, { config }: ModuleOpti
       config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
     },
     async (req, reply) => {
-      const ended = await endAllSessions(app.db, req.user!.id);
+      const ended = await endAllSessions(app.db, keeperOf(req).user.id);
       reply.clearCookie(SESSION_COOKIE, cookieOptions);
       return { ended };
     },
@@ -96,7 +102,7 @@ export async function accountRoutes(app: FastifyInstance, { config }: ModuleOpti
     async (req, reply) => {
       audit(req.log, "account.export", { userId: req.user!.id, format: "json" });
       const body = Readable.from(
-        exportJson(app.db, req.user!, { embedPhotos: req.query.photos === "embed" }),
+        exportJson(app.db, keeperOf(req), { embedPhotos: req.query.photos === "embed" }),
       );
       return download(
         reply,
@@ -115,7 +121,7 @@ export async function accountRoutes(app: FastifyInstance, { config }: ModuleOpti
     },
     async (req, reply) => {
       audit(req.log, "account.export", { userId: req.user!.id, format: "zip" });
-      const body = Readable.from(zipStream(csvFiles(app.db, req.user!.id)));
+      const body = Readable.from(zipStream(csvFiles(app.db, keeperOf(req))));
       return download(reply, "application/zip", `flockkeeper-export-${today()}.zip`).send(body);
     },
   );
@@ -130,7 +136,7 @@ export async function accountRoutes(app: FastifyInstance, { config }: ModuleOpti
       config: { rateLimit: { max: 20, timeWindow: "1 minute" } },
     },
     async (req) => {
-      const result = await importAccount(app.db, req.user!.id, req.body);
+      const result = await importAccount(app.db, keeperOf(req), req.body);
       audit(req.log, "account.import", { userId: req.user!.id });
       return result;
     },
@@ -146,7 +152,7 @@ export async function accountRoutes(app: FastifyInstance, { config }: ModuleOpti
     },
     async (req, reply) => {
       try {
-        await deleteAccount(app.db, req.user!.id, req.body.confirmEmail);
+        await deleteAccount(app.db, keeperOf(req), req.body.confirmEmail);
       } catch (err) {
         // A second request for an account already gone: a 404 that also signs this browser out.
         if (err instanceof AppError && err.statusCode === 404) {

@@ -33,6 +33,7 @@ import { AppError, badRequest, notFound } from "../../lib/errors";
 import { hashFromImageUrl, imageUrl, sniffImageType } from "../images/images.service";
 import { keeperTables, userColumnOf } from "./keeper-tables";
 import { codecs, exportRow, exportValue, type TableCodec } from "./table-codec";
+import type { Keeper } from "../../access/access";
 
 type User = typeof users.$inferSelect;
 type Row = Record<string, unknown>;
@@ -44,7 +45,8 @@ const INSERT_BATCH = 500;
 // ---------------------------------------------------------------- settings
 
 /** The keeper's settings (defaults when never saved) and saved weather place. */
-export async function getSettings(db: Database, userId: string): Promise<AccountSettings> {
+export async function getSettings(db: Database, keeper: Keeper): Promise<AccountSettings> {
+  const { userId } = keeper;
   const [s] = await db.select().from(keeperSettings).where(eq(keeperSettings.userId, userId));
   const [p] = await db.select().from(keeperPlaces).where(eq(keeperPlaces.userId, userId));
   return {
@@ -58,9 +60,10 @@ export async function getSettings(db: Database, userId: string): Promise<Account
 /** Saves the given settings; `weatherPlace` sets or (null) forgets the saved place. */
 export async function updateSettings(
   db: Database,
-  userId: string,
+  keeper: Keeper,
   body: UpdateAccountSettingsBody,
 ): Promise<AccountSettings> {
+  const { userId } = keeper;
   const { weatherPlace, ...prefs } = body;
   await db.transaction(async (tx) => {
     if (Object.keys(prefs).length > 0) {
@@ -80,7 +83,7 @@ export async function updateSettings(
         .onConflictDoUpdate({ target: keeperPlaces.userId, set });
     }
   });
-  return getSettings(db, userId);
+  return getSettings(db, keeper);
 }
 
 // ---------------------------------------------------------------- sessions
@@ -271,20 +274,20 @@ const accountInfo = (u: User) => ({
  */
 export async function* exportJson(
   db: Database,
-  user: User,
+  keeper: Keeper,
   { embedPhotos = false }: { embedPhotos?: boolean } = {},
 ): AsyncGenerator<string> {
   const counts: Record<string, number> = {};
   yield (
     `{"format":${JSON.stringify(EXPORT_FORMAT)},"schemaVersion":${EXPORT_SCHEMA_VERSION},` +
-    `"exportedAt":${JSON.stringify(new Date().toISOString())},"account":${JSON.stringify(accountInfo(user))},"tables":{`
+    `"exportedAt":${JSON.stringify(new Date().toISOString())},"account":${JSON.stringify(accountInfo(keeper.user))},"tables":{`
   );
   let firstTable = true;
   for (const codec of exportable()) {
     yield `${firstTable ? "" : ","}${JSON.stringify(codec.entry.key)}:[`;
     firstTable = false;
     let n = 0;
-    for await (const rows of readRows(db, codec, user.id)) {
+    for await (const rows of readRows(db, codec, keeper.userId)) {
       const body = rows.map((r) => JSON.stringify(exportRow(codec, r))).join(",");
       yield (n > 0 ? "," : "") + body;
       n += rows.length;
@@ -294,7 +297,7 @@ export async function* exportJson(
   }
   yield `},"images":[`;
   let n = 0;
-  for await (const rows of readImages(db, user.id, embedPhotos)) {
+  for await (const rows of readImages(db, keeper.userId, embedPhotos)) {
     yield (n > 0 ? "," : "") + rows.map((r) => JSON.stringify(r)).join(",");
     n += rows.length;
   }
@@ -330,7 +333,8 @@ async function* imagesCsv(db: Database, userId: string): AsyncGenerator<string> 
 }
 
 /** The files of the CSV export: one per record type, plus the photo links. */
-export function* csvFiles(db: Database, userId: string) {
+export function* csvFiles(db: Database, keeper: Keeper) {
+  const { userId } = keeper;
   for (const codec of exportable()) {
     yield { name: `${codec.entry.key}.csv`, content: tableCsv(db, codec, userId) };
   }
@@ -378,9 +382,10 @@ type PreparedTable = { codec: TableCodec; rows: Row[] };
  */
 export async function importAccount(
   db: Database,
-  userId: string,
+  keeper: Keeper,
   body: unknown,
 ): Promise<ImportAccountResponse> {
+  const { userId } = keeper;
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
     throw invalidFile("it is not a FlockKeeper export file");
   }
@@ -598,9 +603,10 @@ function dbErrorCode(err: unknown): string | null {
  */
 export async function deleteAccount(
   db: Database,
-  userId: string,
+  keeper: Keeper,
   confirmEmail: string,
 ): Promise<void> {
+  const { userId } = keeper;
   await db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
     if (!user) {

@@ -15,13 +15,13 @@ import { imageTooLarge } from "../images/images.service";
 import type { ModuleOptions } from "../index";
 import {
   analysisRateLimit,
-  assertOwnBird,
   deleteAnalysis,
   getAnalysis,
   listAnalyses,
   runVision,
   saveAnalysis,
 } from "./analyses.service";
+import { keeperOf, optionalKeeperOf, requireAccess } from "../../access/access";
 
 /** Image routes take up to 15 MB of JSON; a bigger body gets the spec's image-size message. */
 export const imageRouteOptions = {
@@ -49,13 +49,19 @@ export async function analysesRoutes(app: FastifyInstance, { config }: ModuleOpt
       schema: { body: analyzeFecesBody, response: { 200: droppingsResult } },
     },
     async (req) => {
-      const userId = req.user?.id ?? null;
-      const birdId = userId ? (req.body.birdId ?? null) : null;
-      if (userId && birdId) await assertOwnBird(app.db, userId, birdId);
+      const keeper = optionalKeeperOf(req);
+      const birdId = keeper ? (req.body.birdId ?? null) : null;
+      if (keeper && birdId) {
+        await requireAccess(app.db, keeper, {
+          permission: "chicken.read",
+          ids: [birdId],
+          as: "Bird",
+        });
+      }
       const img = await readAnalysisImage(req.body.image);
       const { result, method } = await runVision(() => vision.droppings(img));
-      const analysisId = userId
-        ? await saveAnalysis(app.db, userId, {
+      const analysisId = keeper
+        ? await saveAnalysis(app.db, keeper, {
             kind: "droppings",
             status: result.healthStatus,
             method,
@@ -77,13 +83,19 @@ export async function analysesRoutes(app: FastifyInstance, { config }: ModuleOpt
       schema: { body: analyzeHealthBody, response: { 200: birdHealthResult } },
     },
     async (req) => {
-      const userId = req.user?.id ?? null;
-      const birdId = userId ? (req.body.birdId ?? null) : null;
-      if (userId && birdId) await assertOwnBird(app.db, userId, birdId);
+      const keeper = optionalKeeperOf(req);
+      const birdId = keeper ? (req.body.birdId ?? null) : null;
+      if (keeper && birdId) {
+        await requireAccess(app.db, keeper, {
+          permission: "chicken.read",
+          ids: [birdId],
+          as: "Bird",
+        });
+      }
       const img = await readAnalysisImage(req.body.image);
       const { result, method } = await runVision(() => vision.health(img, req.body.species));
-      const analysisId = userId
-        ? await saveAnalysis(app.db, userId, {
+      const analysisId = keeper
+        ? await saveAnalysis(app.db, keeper, {
             kind: "health",
             status: result.healthStatus,
             method,
@@ -101,17 +113,17 @@ export async function analysesRoutes(app: FastifyInstance, { config }: ModuleOpt
   r.get(
     "/api/analyses",
     { ...auth, schema: { querystring: listAnalysesQuery, response: { 200: analysisList } } },
-    async (req) => listAnalyses(app.db, req.user!.id, req.query),
+    async (req) => listAnalyses(app.db, keeperOf(req), req.query),
   );
 
   r.get(
     "/api/analyses/:id",
     { ...auth, schema: { params: uuidParam, response: { 200: analysisRecord } } },
-    async (req) => getAnalysis(app.db, req.user!.id, req.params.id),
+    async (req) => getAnalysis(app.db, keeperOf(req), req.params.id),
   );
 
   r.delete("/api/analyses/:id", { ...auth, schema: { params: uuidParam } }, async (req, reply) => {
-    await deleteAnalysis(app.db, req.user!.id, req.params.id);
+    await deleteAnalysis(app.db, keeperOf(req), req.params.id);
     return reply.code(204).send();
   });
 }

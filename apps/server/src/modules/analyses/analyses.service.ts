@@ -11,10 +11,11 @@ import { listAnalysesQuery } from "@flockkeeper/shared/schemas/analysis";
 import { AiError } from "../../ai/index";
 import type { AnalysisImage } from "../../ai/image";
 import type { Database } from "../../db/client";
-import { analyses, chickens } from "../../db/schema/index";
+import { analyses } from "../../db/schema/index";
 import { AppError, notFound } from "../../lib/errors";
 import { SESSION_COOKIE } from "../../plugins/auth";
 import { imageUrl, storeImage } from "../images/images.service";
+import type { Keeper } from "../../access/access";
 
 /** Analyses per keeper (or per address when signed out) per minute: each may cost a model call. */
 export const ANALYSES_PER_MINUTE = 10;
@@ -47,20 +48,10 @@ export async function runVision<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-/** 404 unless the bird is one of the keeper's own. */
-export async function assertOwnBird(db: Database, userId: string, birdId: string): Promise<void> {
-  const [row] = await db
-    .select({ id: chickens.id })
-    .from(chickens)
-    .where(and(eq(chickens.id, birdId), eq(chickens.userId, userId)))
-    .limit(1);
-  if (!row) throw notFound("Bird");
-}
-
 /** Saves a keeper's analysis with its photo; returns the new entry's id. */
 export async function saveAnalysis(
   db: Database,
-  userId: string,
+  keeper: Keeper,
   entry: {
     kind: AnalysisKind;
     status: string;
@@ -70,6 +61,7 @@ export async function saveAnalysis(
     birdId?: string | null;
   },
 ): Promise<string> {
+  const { userId } = keeper;
   const stored = await storeImage(db, userId, entry.image.buffer, HISTORY_PHOTO_BOX);
   const [row] = await db
     .insert(analyses)
@@ -105,9 +97,10 @@ function toRecord(row: Row): AnalysisRecord {
 /** A keeper's saved analyses, newest first, optionally of one kind and/or one bird. */
 export async function listAnalyses(
   db: Database,
-  userId: string,
+  keeper: Keeper,
   query: ListAnalysesQuery,
 ): Promise<AnalysisRecord[]> {
+  const { userId } = keeper;
   const q = listAnalysesQuery.parse(query);
   const where: SQL[] = [eq(analyses.userId, userId)];
   if (q.kind) where.push(eq(analyses.kind, q.kind));
@@ -124,9 +117,10 @@ export async function listAnalyses(
 /** One saved analysis of the keeper (404 when missing or someone else's). */
 export async function getAnalysis(
   db: Database,
-  userId: string,
+  keeper: Keeper,
   id: string,
 ): Promise<AnalysisRecord> {
+  const { userId } = keeper;
   const [row] = await db
     .select()
     .from(analyses)
@@ -137,7 +131,8 @@ export async function getAnalysis(
 }
 
 /** Deletes one saved analysis of the keeper (404 when missing or someone else's). */
-export async function deleteAnalysis(db: Database, userId: string, id: string): Promise<void> {
+export async function deleteAnalysis(db: Database, keeper: Keeper, id: string): Promise<void> {
+  const { userId } = keeper;
   const deleted = await db
     .delete(analyses)
     .where(and(eq(analyses.id, id), eq(analyses.userId, userId)))

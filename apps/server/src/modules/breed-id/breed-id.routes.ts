@@ -5,14 +5,10 @@ import { createVisionProvider, VisionAnalyser } from "../../ai/index";
 import { readAnalysisImage } from "../../ai/image";
 import { getKnowledge } from "../../knowledge/index";
 import { imageRouteOptions } from "../analyses/analyses.routes";
-import {
-  analysisRateLimit,
-  assertOwnBird,
-  runVision,
-  saveAnalysis,
-} from "../analyses/analyses.service";
+import { analysisRateLimit, runVision, saveAnalysis } from "../analyses/analyses.service";
 import type { ModuleOptions } from "../index";
 import { breedRarityFor } from "./breed-id.service";
+import { optionalKeeperOf, requireAccess } from "../../access/access";
 
 /** `POST /api/identify-bird-breed` (spec section 7): open to everyone, saved for signed-in keepers. */
 export async function breedIdRoutes(app: FastifyInstance, { config }: ModuleOptions) {
@@ -28,15 +24,21 @@ export async function breedIdRoutes(app: FastifyInstance, { config }: ModuleOpti
       schema: { body: identifyBreedBody, response: { 200: breedIdResult } },
     },
     async (req) => {
-      const userId = req.user?.id ?? null;
-      const birdId = userId ? (req.body.birdId ?? null) : null;
-      if (userId && birdId) await assertOwnBird(app.db, userId, birdId);
+      const keeper = optionalKeeperOf(req);
+      const birdId = keeper ? (req.body.birdId ?? null) : null;
+      if (keeper && birdId) {
+        await requireAccess(app.db, keeper, {
+          permission: "chicken.read",
+          ids: [birdId],
+          as: "Bird",
+        });
+      }
       const img = await readAnalysisImage(req.body.image);
       const { result, method } = await runVision(() => vision.breed(img));
       const rarity = breedRarityFor(result.breed, result.species, getKnowledge().breeds);
       const answer = { ...result, method, rarity };
-      const analysisId = userId
-        ? await saveAnalysis(app.db, userId, {
+      const analysisId = keeper
+        ? await saveAnalysis(app.db, keeper, {
             kind: "breed",
             status: result.breed,
             method,

@@ -14,6 +14,7 @@ import {
   listChickens,
   updateChicken,
 } from "./chickens.service";
+import { keeperOf } from "../../access/access";
 
 // A bird may still arrive with its photo as a data URL (prototype clients); allow an image's size.
 const PHOTO_BODY_LIMIT = 15 * 1024 * 1024;
@@ -29,13 +30,13 @@ export async function chickensRoutes(app: FastifyInstance) {
   r.get(
     "/api/chickens",
     { ...auth, config: cached, schema: { response: { 200: chickenList } } },
-    async (req) => listChickens(app.db, req.user!.id),
+    async (req) => listChickens(app.db, keeperOf(req)),
   );
 
   r.get(
     "/api/chickens/:id",
     { ...auth, schema: { params: uuidParam, response: { 200: chicken } } },
-    async (req) => getChicken(app.db, req.user!.id, req.params.id),
+    async (req) => getChicken(app.db, keeperOf(req), req.params.id),
   );
 
   r.post(
@@ -46,7 +47,8 @@ export async function chickensRoutes(app: FastifyInstance) {
       schema: { body: createChickenBody, response: { 201: chicken } },
       config: { rateLimit: { max: 120, timeWindow: "1 minute" } },
     },
-    async (req, reply) => reply.code(201).send(await createChicken(app.db, req.user!.id, req.body)),
+    async (req, reply) =>
+      reply.code(201).send(await createChicken(app.db, keeperOf(req), req.body)),
   );
 
   r.patch(
@@ -57,11 +59,11 @@ export async function chickensRoutes(app: FastifyInstance) {
       schema: { params: uuidParam, body: updateChickenBody, response: { 200: chicken } },
       config: { rateLimit: { max: 120, timeWindow: "1 minute" } },
     },
-    async (req) => updateChicken(app.db, req.user!.id, req.params.id, req.body),
+    async (req) => updateChicken(app.db, keeperOf(req), req.params.id, req.body),
   );
 
   r.delete("/api/chickens/:id", { ...auth, schema: { params: uuidParam } }, async (req, reply) => {
-    await deleteChicken(app.db, req.user!.id, req.params.id);
+    await deleteChicken(app.db, keeperOf(req), req.params.id);
     return reply.code(204).send();
   });
 }

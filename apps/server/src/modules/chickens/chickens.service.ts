@@ -9,6 +9,7 @@ import type { Database } from "../../db/client";
 import { chickens } from "../../db/schema/index";
 import { notFound } from "../../lib/errors";
 import { BIRD_PHOTO_BOX, decodeImagePayload, storeImage } from "../images/images.service";
+import type { Keeper } from "../../access/access";
 
 type Row = typeof chickens.$inferSelect;
 type CreateInput = z.output<typeof createChickenBody>;
@@ -44,7 +45,8 @@ async function resolvePhoto(db: Database, userId: string, value: string | null |
 }
 
 /** The keeper's birds, oldest first. */
-export async function listChickens(db: Database, userId: string): Promise<Chicken[]> {
+export async function listChickens(db: Database, keeper: Keeper): Promise<Chicken[]> {
+  const { userId } = keeper;
   const rows = await db
     .select()
     .from(chickens)
@@ -54,7 +56,8 @@ export async function listChickens(db: Database, userId: string): Promise<Chicke
 }
 
 /** One of the keeper's birds, or 404 (also for another keeper's bird). */
-export async function getChicken(db: Database, userId: string, id: string): Promise<Chicken> {
+export async function getChicken(db: Database, keeper: Keeper, id: string): Promise<Chicken> {
+  const { userId } = keeper;
   const [row] = await db
     .select()
     .from(chickens)
@@ -66,9 +69,10 @@ export async function getChicken(db: Database, userId: string, id: string): Prom
 
 export async function createChicken(
   db: Database,
-  userId: string,
+  keeper: Keeper,
   body: CreateInput,
 ): Promise<Chicken> {
+  const { userId } = keeper;
   const imageUrl = await resolvePhoto(db, userId, body.imageUrl);
   const [row] = await db
     .insert(chickens)
@@ -92,11 +96,12 @@ export async function createChicken(
 /** Updates the fields present in the body; null clears an optional one. */
 export async function updateChicken(
   db: Database,
-  userId: string,
+  keeper: Keeper,
   id: string,
   body: UpdateInput,
 ): Promise<Chicken> {
-  await getChicken(db, userId, id);
+  const { userId } = keeper;
+  await getChicken(db, keeper, id);
   const set: Partial<typeof chickens.$inferInsert> = { updatedAt: new Date() };
   if (body.name !== undefined) set.name = body.name;
   if (body.breed !== undefined) set.breed = body.breed;
@@ -121,7 +126,8 @@ export async function updateChicken(
 }
 
 /** Removes a bird and (by cascade) its egg records. */
-export async function deleteChicken(db: Database, userId: string, id: string): Promise<void> {
+export async function deleteChicken(db: Database, keeper: Keeper, id: string): Promise<void> {
+  const { userId } = keeper;
   const deleted = await db
     .delete(chickens)
     .where(and(eq(chickens.id, id), eq(chickens.userId, userId)))

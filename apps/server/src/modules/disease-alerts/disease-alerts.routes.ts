@@ -4,6 +4,7 @@ import { z } from "zod";
 import { isoDate } from "@flockkeeper/shared/schemas/common";
 import { diseaseAlertList } from "@flockkeeper/shared/schemas/production";
 import { activeAlerts } from "./disease-alerts.service";
+import { keeperOf } from "../../access/access";
 
 const alertsQuery = z.object({ today: isoDate.optional() });
 
@@ -16,6 +17,6 @@ export async function diseaseAlertsRoutes(app: FastifyInstance) {
       onRequest: app.requireUser,
       schema: { querystring: alertsQuery, response: { 200: diseaseAlertList } },
     },
-    async (req) => activeAlerts(app.db, req.user!.id, req.query.today),
+    async (req) => activeAlerts(app.db, keeperOf(req), req.query.today),
   );
 }

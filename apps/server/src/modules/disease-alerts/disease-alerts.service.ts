@@ -21,6 +21,7 @@ import {
   weightRecords,
 } from "../../db/schema/index";
 import { resolveToday } from "../production/production.service";
+import type { Keeper } from "../../access/access";
 
 const num = (v: unknown) => Number(v ?? 0);
 
@@ -61,9 +62,10 @@ export interface FlockReadings {
  */
 export async function loadFlockReadings(
   db: Database,
-  userId: string,
+  keeper: Keeper,
   keeperToday?: string,
 ): Promise<FlockReadings> {
+  const { userId } = keeper;
   const today = resolveToday(keeperToday);
   const recentStart = addDaysIso(today, -(RECENT_LAYING_DAYS - 1));
   const baselineStart = addDaysIso(recentStart, -BASELINE_LAYING_DAYS);
@@ -227,10 +229,10 @@ export async function loadFlockReadings(
 /** The keeper's active alerts, computed from their records on request. */
 export async function activeAlerts(
   db: Database,
-  userId: string,
+  keeper: Keeper,
   keeperToday?: string,
 ): Promise<DiseaseAlert[]> {
-  const r = await loadFlockReadings(db, userId, keeperToday);
+  const r = await loadFlockReadings(db, keeper, keeperToday);
   return buildAlerts({
     today: r.today,
     birds: r.birds,

@@ -18,6 +18,7 @@ import {
   eggStats,
   listEggRecordsJson,
 } from "./egg-records.service";
+import { keeperOf } from "../../access/access";
 
 /** Egg records: list, add one, add a day's counts at once, stats and analytics. */
 export async function eggRecordsRoutes(app: FastifyInstance) {
@@ -37,7 +38,7 @@ export async function eggRecordsRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       // Already JSON of an eggRecordList (see listEggRecordsJson): sent as it is.
-      const json = await listEggRecordsJson(app.db, req.user!.id, req.query);
+      const json = await listEggRecordsJson(app.db, keeperOf(req), req.query);
       return (
         reply
           .type("application/json; charset=utf-8")
@@ -55,7 +56,7 @@ export async function eggRecordsRoutes(app: FastifyInstance) {
       config: cached,
       schema: { querystring: eggStatsQuery, response: { 200: eggStatsResponse } },
     },
-    async (req) => eggStats(app.db, req.user!.id, req.query),
+    async (req) => eggStats(app.db, keeperOf(req), req.query),
   );
 
   r.get(
@@ -64,7 +65,7 @@ export async function eggRecordsRoutes(app: FastifyInstance) {
       ...auth,
       schema: { querystring: eggRecordRangeQuery, response: { 200: eggAnalyticsResponse } },
     },
-    async (req) => eggAnalytics(app.db, req.user!.id, req.query),
+    async (req) => eggAnalytics(app.db, keeperOf(req), req.query),
   );
 
   r.post(
@@ -75,7 +76,7 @@ export async function eggRecordsRoutes(app: FastifyInstance) {
       schema: { body: createEggRecordBody, response: { 201: eggRecord } },
     },
     async (req, reply) =>
-      reply.code(201).send(await createEggRecord(app.db, req.user!.id, req.body)),
+      reply.code(201).send(await createEggRecord(app.db, keeperOf(req), req.body)),
   );
 
   r.post(
@@ -86,6 +87,6 @@ export async function eggRecordsRoutes(app: FastifyInstance) {
       schema: { body: createEggRecordBatchBody, response: { 201: eggRecordList } },
     },
     async (req, reply) =>
-      reply.code(201).send(await createEggRecordBatch(app.db, req.user!.id, req.body)),
+      reply.code(201).send(await createEggRecordBatch(app.db, keeperOf(req), req.body)),
   );
 }

@@ -12,7 +12,8 @@ import { eggListStartDate, layRate } from "@flockkeeper/shared/domain/flock";
 import type { z } from "zod";
 import type { Database } from "../../db/client";
 import { chickens, eggRecords } from "../../db/schema/index";
-import { badRequest, notFound } from "../../lib/errors";
+import { badRequest } from "../../lib/errors";
+import { requireAccess, type Keeper } from "../../access/access";
 
 type Row = typeof eggRecords.$inferSelect;
 type CreateInput = z.output<typeof createEggRecordBody>;
@@ -42,16 +43,6 @@ export function resolveRange(q: Range, now = new Date()): { startDate: string; e
   return { startDate, endDate };
 }
 
-/** 404 unless every id is one of the keeper's birds. */
-async function assertOwnBirds(db: Database, userId: string, ids: string[]): Promise<void> {
-  const unique = [...new Set(ids)];
-  const rows = await db
-    .select({ id: chickens.id })
-    .from(chickens)
-    .where(and(eq(chickens.userId, userId), inArray(chickens.id, unique)));
-  if (rows.length !== unique.length) throw notFound("Chicken");
-}
-
 function rangeWhere(userId: string, r: { startDate: string; endDate: string }, chickenId?: string) {
   const parts: SQL[] = [
     eq(eggRecords.userId, userId),
@@ -69,7 +60,8 @@ function rangeWhere(userId: string, r: { startDate: string; endDate: string }, c
  * several times faster than decoding every row into objects and serialising them again. The API
  * test checks it field for field against the record the POST answered.
  */
-export async function listEggRecordsJson(db: Database, userId: string, q: Range): Promise<string> {
+export async function listEggRecordsJson(db: Database, keeper: Keeper, q: Range): Promise<string> {
+  const { userId } = keeper;
   const range = resolveRange(q);
   const [result] = await db
     .select({
@@ -82,10 +74,11 @@ export async function listEggRecordsJson(db: Database, userId: string, q: Range)
 
 export async function createEggRecord(
   db: Database,
-  userId: string,
+  keeper: Keeper,
   body: CreateInput,
 ): Promise<EggRecord> {
-  await assertOwnBirds(db, userId, [body.chickenId]);
+  const { userId } = keeper;
+  await requireAccess(db, keeper, { permission: "chicken.read", ids: [body.chickenId] });
   const [row] = await db
     .insert(eggRecords)
     .values({
@@ -104,14 +97,14 @@ export async function createEggRecord(
 /** The quick daily form: one record per bird for one day, all written or none. */
 export async function createEggRecordBatch(
   db: Database,
-  userId: string,
+  keeper: Keeper,
   body: BatchInput,
 ): Promise<EggRecord[]> {
-  await assertOwnBirds(
-    db,
-    userId,
-    body.records.map((r) => r.chickenId),
-  );
+  const { userId } = keeper;
+  await requireAccess(db, keeper, {
+    permission: "chicken.read",
+    ids: body.records.map((r) => r.chickenId),
+  });
   const rows = await db
     .insert(eggRecords)
     .values(
@@ -136,16 +129,18 @@ const num = (v: unknown) => Number(v ?? 0);
  */
 export async function eggStats(
   db: Database,
-  userId: string,
+  keeper: Keeper,
   q: { chickenId?: string; today?: string },
 ): Promise<EggStatsResponse> {
+  const { userId } = keeper;
   const serverToday = todayIso(new Date());
   // The keeper's local date may differ from the server's by a day either way.
   const today =
     q.today && Math.abs(daysBetweenIso(serverToday, q.today)) <= 1 ? q.today : serverToday;
   const weekStart = eggListStartDate(today, 7);
   const monthStart = eggListStartDate(today, 30);
-  if (q.chickenId) await assertOwnBirds(db, userId, [q.chickenId]);
+  if (q.chickenId)
+    await requireAccess(db, keeper, { permission: "chicken.read", ids: [q.chickenId] });
   const [eggs] = await db
     .select({
       today: sql<string>`coalesce(sum(${eggRecords.eggsLaid}) filter (where ${eggRecords.date} = ${today}), 0)`,
@@ -178,11 +173,13 @@ export async function eggStats(
 /** Totals per day, per bird, per quality and per size over a range, for the Analytics charts. */
 export async function eggAnalytics(
   db: Database,
-  userId: string,
+  keeper: Keeper,
   q: Range,
 ): Promise<EggAnalyticsResponse> {
+  const { userId } = keeper;
   const range = resolveRange(q);
-  if (q.chickenId) await assertOwnBirds(db, userId, [q.chickenId]);
+  if (q.chickenId)
+    await requireAccess(db, keeper, { permission: "chicken.read", ids: [q.chickenId] });
   const where = rangeWhere(userId, range, q.chickenId);
   const eggs = sql<string>`coalesce(sum(${eggRecords.eggsLaid}), 0)`;
   const [daily, perBird, quality, size] = await Promise.all([

@@ -10,6 +10,7 @@ import {
   createEnvironmentalRecord,
   recentEnvironmentalRecords,
 } from "./environmental-records.service";
+import { keeperOf } from "../../access/access";
 
 /** Environmental (coop) records: add a reading, list the recent ones. */
 export async function environmentalRecordsRoutes(app: FastifyInstance) {
@@ -19,7 +20,7 @@ export async function environmentalRecordsRoutes(app: FastifyInstance) {
   r.get(
     "/api/environmental-records/recent",
     { ...auth, schema: { querystring: recentQuery, response: { 200: environmentalRecordList } } },
-    async (req) => recentEnvironmentalRecords(app.db, req.user!.id, req.query),
+    async (req) => recentEnvironmentalRecords(app.db, keeperOf(req), req.query),
   );
 
   r.post(
@@ -30,6 +31,6 @@ export async function environmentalRecordsRoutes(app: FastifyInstance) {
       schema: { body: createEnvironmentalRecordBody, response: { 201: environmentalRecord } },
     },
     async (req, reply) =>
-      reply.code(201).send(await createEnvironmentalRecord(app.db, req.user!.id, req.body)),
+      reply.code(201).send(await createEnvironmentalRecord(app.db, keeperOf(req), req.body)),
   );
 }

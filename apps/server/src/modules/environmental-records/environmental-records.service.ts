@@ -8,6 +8,7 @@ import type { z } from "zod";
 import type { Database } from "../../db/client";
 import { environmentalRecords } from "../../db/schema/index";
 import { resolveToday } from "../production/production.service";
+import type { Keeper } from "../../access/access";
 
 type Row = typeof environmentalRecords.$inferSelect;
 type Out = EnvironmentalRecord;
@@ -30,9 +31,10 @@ export function toEnvironmentalRecord(row: Row): Out {
 /** A coop reading of the keeper's. */
 export async function createEnvironmentalRecord(
   db: Database,
-  userId: string,
+  keeper: Keeper,
   body: z.output<typeof createEnvironmentalRecordBody>,
 ): Promise<Out> {
+  const { userId } = keeper;
   const [row] = await db
     .insert(environmentalRecords)
     .values({
@@ -53,9 +55,10 @@ export async function createEnvironmentalRecord(
 /** The keeper's coop readings of the last `days` days (today included), newest first. */
 export async function recentEnvironmentalRecords(
   db: Database,
-  userId: string,
+  keeper: Keeper,
   q: { days: number; today?: string },
 ): Promise<Out[]> {
+  const { userId } = keeper;
   const since = addDaysIso(resolveToday(q.today), -(q.days - 1));
   const rows = await db
     .select()

@@ -12,6 +12,7 @@ import {
   createFlockFeedRecords,
   recentFeedRecords,
 } from "./feed-records.service";
+import { keeperOf } from "../../access/access";
 
 /** Feed records: add for one bird or the whole flock, list the recent ones. */
 export async function feedRecordsRoutes(app: FastifyInstance) {
@@ -23,7 +24,7 @@ export async function feedRecordsRoutes(app: FastifyInstance) {
   r.get(
     "/api/feed-records/recent",
     { ...auth, schema: { querystring: recentQuery, response: { 200: feedRecordList } } },
-    async (req) => recentFeedRecords(app.db, req.user!.id, req.query),
+    async (req) => recentFeedRecords(app.db, keeperOf(req), req.query),
   );
 
   r.post(
@@ -34,7 +35,7 @@ export async function feedRecordsRoutes(app: FastifyInstance) {
       schema: { body: createFeedRecordBody, response: { 201: feedRecord } },
     },
     async (req, reply) =>
-      reply.code(201).send(await createFeedRecord(app.db, req.user!.id, req.body)),
+      reply.code(201).send(await createFeedRecord(app.db, keeperOf(req), req.body)),
   );
 
   r.post(
@@ -45,6 +46,6 @@ export async function feedRecordsRoutes(app: FastifyInstance) {
       schema: { body: createFlockFeedRecordBody, response: { 201: feedRecordList } },
     },
     async (req, reply) =>
-      reply.code(201).send(await createFlockFeedRecords(app.db, req.user!.id, req.body)),
+      reply.code(201).send(await createFlockFeedRecords(app.db, keeperOf(req), req.body)),
   );
 }

@@ -11,7 +11,8 @@ import type { z } from "zod";
 import type { Database } from "../../db/client";
 import { chickens, feedRecords } from "../../db/schema/index";
 import { badRequest } from "../../lib/errors";
-import { assertOwnBirds, resolveToday } from "../production/production.service";
+import { resolveToday } from "../production/production.service";
+import { requireAccess, type Keeper } from "../../access/access";
 
 type Row = typeof feedRecords.$inferSelect;
 
@@ -35,10 +36,14 @@ export function toFeedRecord(row: Row, chickenName: string): FeedRecord {
 /** Feed for one of the keeper's birds (404 for anyone else's bird, nothing written). */
 export async function createFeedRecord(
   db: Database,
-  userId: string,
+  keeper: Keeper,
   body: z.output<typeof createFeedRecordBody>,
 ): Promise<FeedRecord> {
-  const names = await assertOwnBirds(db, userId, [body.chickenId]);
+  const { userId } = keeper;
+  const birds = await requireAccess(db, keeper, {
+    permission: "chicken.read",
+    ids: [body.chickenId],
+  });
   const [row] = await db
     .insert(feedRecords)
     .values({
@@ -51,15 +56,16 @@ export async function createFeedRecord(
       notes: body.notes ?? null,
     })
     .returning();
-  return toFeedRecord(row!, names.get(body.chickenId)!);
+  return toFeedRecord(row!, birds.get(body.chickenId)!.name);
 }
 
 /** Feed for the whole flock, split evenly over the keeper's birds in one insert. */
 export async function createFlockFeedRecords(
   db: Database,
-  userId: string,
+  keeper: Keeper,
   body: z.output<typeof createFlockFeedRecordBody>,
 ): Promise<FeedRecord[]> {
+  const { userId } = keeper;
   const birds = await db
     .select({ id: chickens.id, name: chickens.name })
     .from(chickens)
@@ -87,9 +93,10 @@ export async function createFlockFeedRecords(
 /** The keeper's feed records of the last `days` days (today included), newest first. */
 export async function recentFeedRecords(
   db: Database,
-  userId: string,
+  keeper: Keeper,
   q: { days: number; today?: string },
 ): Promise<FeedRecord[]> {
+  const { userId } = keeper;
   const since = addDaysIso(resolveToday(q.today), -(q.days - 1));
   const rows = await db
     .select({ r: feedRecords, name: chickens.name })

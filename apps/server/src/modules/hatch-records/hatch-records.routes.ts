@@ -8,6 +8,7 @@ import {
 } from "@flockkeeper/shared/schemas/hatch-record";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { createHatch, listActiveHatches, listHatches, markHatch } from "./hatch-records.service";
+import { keeperOf } from "../../access/access";
 
 /** Hatch countdown: active list, all records, start an incubation, record its outcome. */
 export async function hatchRecordsRoutes(app: FastifyInstance) {
@@ -19,13 +20,13 @@ export async function hatchRecordsRoutes(app: FastifyInstance) {
   r.get(
     "/api/hatch-records/active",
     { ...auth, schema: { response: { 200: hatchRecordList } } },
-    async (req) => listActiveHatches(app.db, req.user!.id),
+    async (req) => listActiveHatches(app.db, keeperOf(req)),
   );
 
   r.get(
     "/api/hatch-records",
     { ...auth, schema: { response: { 200: hatchRecordList } } },
-    async (req) => listHatches(app.db, req.user!.id),
+    async (req) => listHatches(app.db, keeperOf(req)),
   );
 
   r.post(
@@ -35,7 +36,7 @@ export async function hatchRecordsRoutes(app: FastifyInstance) {
       config: writeLimit,
       schema: { body: createHatchRecordBody, response: { 201: hatchRecord } },
     },
-    async (req, reply) => reply.code(201).send(await createHatch(app.db, req.user!.id, req.body)),
+    async (req, reply) => reply.code(201).send(await createHatch(app.db, keeperOf(req), req.body)),
   );
 
   r.patch(
@@ -45,6 +46,6 @@ export async function hatchRecordsRoutes(app: FastifyInstance) {
       config: writeLimit,
       schema: { params: uuidParam, body: markHatchBody, response: { 200: hatchRecord } },
     },
-    async (req) => markHatch(app.db, req.user!.id, req.params.id, req.body),
+    async (req) => markHatch(app.db, keeperOf(req), req.params.id, req.body),
   );
 }

@@ -9,6 +9,7 @@ import type { z } from "zod";
 import type { Database } from "../../db/client";
 import { hatchRecords } from "../../db/schema/index";
 import { AppError, badRequest, notFound } from "../../lib/errors";
+import type { Keeper } from "../../access/access";
 
 type Row = typeof hatchRecords.$inferSelect;
 type CreateInput = z.output<typeof createHatchRecordBody>;
@@ -37,7 +38,8 @@ export function toHatchRecord(row: Row): HatchRecord {
 }
 
 /** Incubations still running (success not yet recorded), soonest hatch first. */
-export async function listActiveHatches(db: Database, userId: string): Promise<HatchRecord[]> {
+export async function listActiveHatches(db: Database, keeper: Keeper): Promise<HatchRecord[]> {
+  const { userId } = keeper;
   const rows = await db
     .select()
     .from(hatchRecords)
@@ -47,7 +49,8 @@ export async function listActiveHatches(db: Database, userId: string): Promise<H
 }
 
 /** Every hatch record of the keeper, newest start first (for the hatch success chart). */
-export async function listHatches(db: Database, userId: string): Promise<HatchRecord[]> {
+export async function listHatches(db: Database, keeper: Keeper): Promise<HatchRecord[]> {
+  const { userId } = keeper;
   const rows = await db
     .select()
     .from(hatchRecords)
@@ -60,9 +63,10 @@ export async function listHatches(db: Database, userId: string): Promise<HatchRe
 /** Starts an incubation; the expected hatch date is always computed here from species and start. */
 export async function createHatch(
   db: Database,
-  userId: string,
+  keeper: Keeper,
   body: CreateInput,
 ): Promise<HatchRecord> {
+  const { userId } = keeper;
   const [row] = await db
     .insert(hatchRecords)
     .values({
@@ -89,10 +93,11 @@ export async function createHatch(
  */
 export async function markHatch(
   db: Database,
-  userId: string,
+  keeper: Keeper,
   id: string,
   body: MarkInput,
 ): Promise<HatchRecord> {
+  const { userId } = keeper;
   const [current] = await db
     .select()
     .from(hatchRecords)

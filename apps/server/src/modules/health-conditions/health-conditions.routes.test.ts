@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { HealthCondition } from "@flockkeeper/shared/schemas/condition";
+import { NOT_UNDERSTOOD_HEADER, type HealthCondition } from "@flockkeeper/shared/schemas/condition";
 import { createTestApp, type TestApp } from "../../test/helpers";
 
 let t: TestApp;
@@ -21,7 +21,7 @@ const diagnose = (payload: unknown) =>
  * Symptom sets written the way a keeper would describe each condition (from its description),
  * mixing the checker's common-symptom labels with free text. The condition must rank in the top 3.
  */
-const DIAGNOSE_CASES: [condition: string, symptoms: string[]][] = [
+const DIAGNOSE_CASES: [condition: string, symptoms: string[], species?: string][] = [
   ["mareks-disease", ["one leg forward one leg back", "grey eye", "Weight loss"]],
   ["mareks-disease", ["paralysed legs", "irregular pupil", "droopy wings"]],
   ["newcastle-disease", ["twisted neck", "green droppings", "gasping", "Coughing"]],
@@ -48,7 +48,7 @@ const DIAGNOSE_CASES: [condition: string, symptoms: string[]][] = [
   ["pasty-butt", ["pasty butt", "Lethargy", "huddling under the heat lamp"]],
   ["splay-leg", ["splayed legs"]],
   ["wry-neck", ["star gazing", "falling over", "Not eating"]],
-  ["angel-wing", ["angel wing"]],
+  ["angel-wing", ["angel wing"], "duck"],
   ["blackhead", ["sulphur yellow droppings", "droopy wings", "Lethargy"]],
   ["pullorum-fowl-typhoid", ["white diarrhea", "pasty butt", "huddling", "chicks dying"]],
   ["egg-peritonitis", ["swollen belly", "penguin stance", "stopped laying"]],
@@ -62,7 +62,11 @@ const DIAGNOSE_CASES: [condition: string, symptoms: string[]][] = [
   ["broodiness", ["won't leave the nest", "stopped laying"]],
   ["riboflavin-deficiency", ["curled toes", "paralysis", "stunted"]],
   ["moult", ["losing feathers", "stopped laying"]],
-  ["duck-viral-enteritis", ["ducks found dead", "bloody droppings", "eyes closed", "very thirsty"]],
+  [
+    "duck-viral-enteritis",
+    ["ducks found dead", "bloody droppings", "eyes closed", "very thirsty"],
+    "duck",
+  ],
 ];
 
 describe("POST /api/health-conditions/diagnose", () => {
@@ -70,8 +74,8 @@ describe("POST /api/health-conditions/diagnose", () => {
     expect(DIAGNOSE_CASES.length).toBeGreaterThanOrEqual(25);
   });
 
-  it.each(DIAGNOSE_CASES)("%s ranks in the top 3 for %j", async (id, symptoms) => {
-    const res = await diagnose({ symptoms });
+  it.each(DIAGNOSE_CASES)("%s ranks in the top 3 for %j", async (id, symptoms, species) => {
+    const res = await diagnose({ symptoms, ...(species ? { species } : {}) });
     expect(res.statusCode, res.body).toBe(200);
     const ranked = res.json<HealthCondition[]>().map((c) => c.id);
     expect(ranked.slice(0, 3), `got ${ranked.join(", ")}`).toContain(id);
@@ -101,10 +105,43 @@ describe("POST /api/health-conditions/diagnose", () => {
     expect(bumble!.remedies.length).toBeGreaterThan(0);
   });
 
-  it("answers an empty list for symptoms not in the vocabulary", async () => {
+  it("answers an empty list for symptoms not in the vocabulary, naming what it did not understand", async () => {
     const res = await diagnose({ symptoms: ["purple polka dots", "sings opera"] });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([]);
+    const header = res.headers[NOT_UNDERSTOOD_HEADER];
+    expect(JSON.parse(decodeURIComponent(String(header)))).toEqual([
+      "purple polka dots",
+      "sings opera",
+    ]);
+  });
+
+  it("understands plain words in any order and names leftover words", async () => {
+    const res = await diagnose({ symptoms: ["comb pale", "lice", "and grumpy"] });
+    expect(res.json<HealthCondition[]>()[0]?.id).toBe("lice-and-mites");
+    expect(JSON.parse(decodeURIComponent(String(res.headers[NOT_UNDERSTOOD_HEADER])))).toEqual([
+      "and grumpy",
+    ]);
+    const clean = await diagnose({ symptoms: ["coughing"] });
+    expect(clean.headers[NOT_UNDERSTOOD_HEADER]).toBeUndefined();
+  });
+
+  it("takes the species and age: a duckling with bow legs is niacin deficiency, never a chicken-only condition", async () => {
+    const duckling = await diagnose({ symptoms: ["bow legs"], species: "duck", ageDays: 10 });
+    const ranked = duckling.json<HealthCondition[]>();
+    expect(ranked[0]?.id).toBe("niacin-deficiency");
+    for (const c of ranked) expect(c.species).toContain("duck");
+    const weeks = await diagnose({ symptoms: ["bow legs"], species: "duck", ageWeeks: 2 });
+    expect(weeks.json<HealthCondition[]>()[0]?.id).toBe("niacin-deficiency");
+    const band = await diagnose({ symptoms: ["pasty butt"], species: "quail", age: "chick" });
+    expect(band.json<HealthCondition[]>()[0]?.id).toBe("pasty-butt");
+  });
+
+  it("ranks avian influenza first, with its reporting advice, for sudden deaths and a purple comb", async () => {
+    const res = await diagnose({ symptoms: ["several sudden deaths", "purple comb"] });
+    const [top] = res.json<HealthCondition[]>();
+    expect(top).toMatchObject({ id: "avian-influenza", reportable: true });
+    expect(top?.reportingAdvice).toMatch(/notifiable/);
   });
 
   it("treats SQL and HTML as plain unknown text", async () => {
@@ -120,6 +157,13 @@ describe("POST /api/health-conditions/diagnose", () => {
     [{ symptoms: ["  "] }, "Symptoms cannot be blank"],
     [{}, "Symptoms must be a list"],
     [{ symptoms: "coughing" }, "Symptoms must be a list"],
+    [
+      { symptoms: ["coughing"], species: "emu" },
+      "Species must be one of: chicken, duck, goose, turkey, guinea_fowl, quail",
+    ],
+    [{ symptoms: ["coughing"], age: "old" }, "Age must be chick, young or adult"],
+    [{ symptoms: ["coughing"], ageDays: -1 }, "Age cannot be negative"],
+    [{ symptoms: ["coughing"], ageWeeks: 1.5 }, "Age in weeks must be a whole number"],
     [{ symptoms: ["x".repeat(10 * 1024)] }, "Each symptom must be 200 characters or fewer"],
     [
       { symptoms: Array.from({ length: 1000 }, () => "coughing") },

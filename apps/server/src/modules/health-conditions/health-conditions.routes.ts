@@ -1,5 +1,9 @@
 import type { FastifyInstance } from "fastify";
-import { diagnoseBody, diagnoseResponse } from "@flockkeeper/shared/schemas/condition";
+import {
+  NOT_UNDERSTOOD_HEADER,
+  diagnoseBody,
+  diagnoseResponse,
+} from "@flockkeeper/shared/schemas/condition";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { getKnowledge } from "../../knowledge/index";
 import { diagnoseSymptoms } from "./health-conditions.service";
@@ -15,6 +19,16 @@ export async function healthConditionsRoutes(app: FastifyInstance) {
       bodyLimit: 64 * 1024,
       schema: { body: diagnoseBody, response: { 200: diagnoseResponse } },
     },
-    async (req) => diagnoseSymptoms(req.body.symptoms),
+    async (req, reply) => {
+      const { conditions, notUnderstood } = diagnoseSymptoms(req.body);
+      // The body stays the spec's list of conditions (older clients read it as is); what was not
+      // understood travels beside it, URI-encoded so any text is a valid header value.
+      if (notUnderstood.length > 0) {
+        // Kept short (10 texts of 80 characters) so it fits any proxy's header limits.
+        const shown = notUnderstood.slice(0, 10).map((t) => t.slice(0, 80));
+        reply.header(NOT_UNDERSTOOD_HEADER, encodeURIComponent(JSON.stringify(shown)));
+      }
+      return conditions;
+    },
   );
 }

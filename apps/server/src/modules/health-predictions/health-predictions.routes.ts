@@ -7,6 +7,7 @@ import {
   healthPredictionList,
 } from "@flockkeeper/shared/schemas/production";
 import { generatePredictions, recentPredictions } from "./health-predictions.service";
+import { keeperOf } from "../../access/access";
 
 // The keeper's local date, so "the last 14 days" are theirs (no body, per the spec).
 const generateQuery = z.object({ today: isoDate.optional() });
@@ -19,7 +20,7 @@ export async function healthPredictionsRoutes(app: FastifyInstance) {
   r.get(
     "/api/health-predictions/recent",
     { ...auth, schema: { response: { 200: healthPredictionList } } },
-    async (req) => recentPredictions(app.db, req.user!.id),
+    async (req) => recentPredictions(app.db, keeperOf(req)),
   );
 
   // No body (spec). Each run reads the whole flock's recent records, so it is rate limited.
@@ -31,6 +32,6 @@ export async function healthPredictionsRoutes(app: FastifyInstance) {
       schema: { querystring: generateQuery, response: { 201: generatePredictionsResponse } },
     },
     async (req, reply) =>
-      reply.code(201).send(await generatePredictions(app.db, req.user!.id, req.query.today)),
+      reply.code(201).send(await generatePredictions(app.db, keeperOf(req), req.query.today)),
   );
 }

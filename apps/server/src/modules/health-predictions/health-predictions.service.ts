@@ -21,6 +21,7 @@ import {
 import { getKnowledge } from "../../knowledge/index";
 import { loadFlockReadings } from "../disease-alerts/disease-alerts.service";
 import { resolveToday } from "../production/production.service";
+import type { Keeper } from "../../access/access";
 
 /** Notes written in the last this-many days are searched for symptoms. */
 const NOTES_WINDOW_DAYS = 14;
@@ -101,12 +102,13 @@ async function recentNotes(db: Database, userId: string, today: string) {
  */
 export async function generatePredictions(
   db: Database,
-  userId: string,
+  keeper: Keeper,
   keeperToday?: string,
 ): Promise<GeneratePredictionsResponse> {
+  const { userId } = keeper;
   const today = resolveToday(keeperToday);
   const [readings, notes] = await Promise.all([
-    loadFlockReadings(db, userId, today),
+    loadFlockReadings(db, keeper, today),
     recentNotes(db, userId, today),
   ]);
   if (readings.birds.length === 0) return { generated: 0, predictions: [] };
@@ -208,7 +210,8 @@ export async function generatePredictions(
 }
 
 /** Each bird's latest prediction from the last 30 days, highest risk first. */
-export async function recentPredictions(db: Database, userId: string): Promise<HealthPrediction[]> {
+export async function recentPredictions(db: Database, keeper: Keeper): Promise<HealthPrediction[]> {
+  const { userId } = keeper;
   const since = new Date(Date.now() - RECENT_PREDICTION_DAYS * 864e5);
   const rows = await db
     .selectDistinctOn([healthPredictions.chickenId], { p: healthPredictions, name: chickens.name })

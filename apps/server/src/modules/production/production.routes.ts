@@ -9,6 +9,7 @@ import {
   summaryQuery,
 } from "@flockkeeper/shared/schemas/production";
 import { exportCsv, getSummary, getTrends } from "./production.service";
+import { keeperOf } from "../../access/access";
 
 /** Production summary, chart trends and CSV export, over a period of 7, 14, 30 or 90 days. */
 export async function productionRoutes(app: FastifyInstance) {
@@ -25,7 +26,7 @@ export async function productionRoutes(app: FastifyInstance) {
       config: cached,
       schema: { querystring: summaryQuery, response: { 200: productionSummary } },
     },
-    async (req) => getSummary(app.db, req.user!.id, req.query),
+    async (req) => getSummary(app.db, keeperOf(req), req.query),
   );
 
   r.get(
@@ -35,7 +36,7 @@ export async function productionRoutes(app: FastifyInstance) {
       config: cached,
       schema: { querystring: periodQuery, response: { 200: productionTrends } },
     },
-    async (req) => getTrends(app.db, req.user!.id, req.query),
+    async (req) => getTrends(app.db, keeperOf(req), req.query),
   );
 
   r.get(
@@ -46,7 +47,7 @@ export async function productionRoutes(app: FastifyInstance) {
       schema: { params: exportParams, querystring: periodQuery, response: { 200: z.string() } },
     },
     async (req, reply) => {
-      const { filename, body } = await exportCsv(app.db, req.user!.id, req.params.type, req.query);
+      const { filename, body } = await exportCsv(app.db, keeperOf(req), req.params.type, req.query);
       return reply
         .header("content-type", "text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="${filename}"`)

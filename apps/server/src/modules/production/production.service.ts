@@ -17,7 +17,7 @@ import {
   keeperSettings,
   weightRecords,
 } from "../../db/schema/index";
-import { notFound } from "../../lib/errors";
+import type { Keeper } from "../../access/access";
 
 const num = (v: unknown) => Number(v ?? 0);
 const roundMicro = (v: number) => Math.round(v * 1e6) / 1e6;
@@ -29,21 +29,6 @@ export function resolveToday(keeperToday?: string, now = new Date()): string {
   return keeperToday && Math.abs(daysBetweenIso(serverToday, keeperToday)) <= 1
     ? keeperToday
     : serverToday;
-}
-
-/** 404 unless every id is one of the keeper's birds; returns their names by id. */
-export async function assertOwnBirds(
-  db: Database,
-  userId: string,
-  ids: string[],
-): Promise<Map<string, string>> {
-  const unique = [...new Set(ids)];
-  const rows = await db
-    .select({ id: chickens.id, name: chickens.name })
-    .from(chickens)
-    .where(and(eq(chickens.userId, userId), inArray(chickens.id, unique)));
-  if (rows.length !== unique.length) throw notFound("Chicken");
-  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 /** The keeper's saved egg price, or null when never set. */
@@ -61,9 +46,10 @@ async function savedEggPrice(db: Database, userId: string): Promise<number | nul
  */
 export async function getSummary(
   db: Database,
-  userId: string,
+  keeper: Keeper,
   q: { period: number; eggPrice?: number; today?: string },
 ): Promise<ProductionSummary> {
+  const { userId } = keeper;
   const today = resolveToday(q.today);
   const { startDate, endDate } = periodRange(today, q.period);
   const [totals, weight, laying, price] = await Promise.all([
@@ -137,9 +123,10 @@ function datesOf(startDate: string, days: number): string[] {
 /** Day-by-day eggs, feed and weight, each layer's eggs, and birds by health status. */
 export async function getTrends(
   db: Database,
-  userId: string,
+  keeper: Keeper,
   q: { period: number; today?: string },
 ): Promise<ProductionTrends> {
+  const { userId } = keeper;
   const today = resolveToday(q.today);
   const { startDate, endDate } = periodRange(today, q.period);
   const eggWhere = and(
@@ -254,10 +241,11 @@ export type ExportType = "feed" | "weight" | "environment" | "eggs";
 /** One record type of the keeper's, for the period, as CSV (oldest first). */
 export async function exportCsv(
   db: Database,
-  userId: string,
+  keeper: Keeper,
   type: ExportType,
   q: { period: number; today?: string },
 ): Promise<{ filename: string; body: string }> {
+  const { userId } = keeper;
   const today = resolveToday(q.today);
   const { startDate, endDate } = periodRange(today, q.period);
   const filename = `${type}-records-${startDate}-to-${endDate}.csv`;

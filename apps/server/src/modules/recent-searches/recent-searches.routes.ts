@@ -7,6 +7,7 @@ import {
 } from "@flockkeeper/shared/schemas/recent-search";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { addRecentSearch, deleteRecentSearch, listRecentSearches } from "./recent-searches.service";
+import { keeperOf } from "../../access/access";
 
 /** The signed-in keeper's recent food searches: `GET/POST /api/recent-searches`, `DELETE /api/recent-searches/{id}`. */
 export async function recentSearchesRoutes(app: FastifyInstance) {
@@ -16,7 +17,7 @@ export async function recentSearchesRoutes(app: FastifyInstance) {
   r.get(
     "/api/recent-searches",
     { ...auth, schema: { response: { 200: recentSearchList } } },
-    async (req) => listRecentSearches(app.db, req.user!.id),
+    async (req) => listRecentSearches(app.db, keeperOf(req)),
   );
 
   r.post(
@@ -27,14 +28,14 @@ export async function recentSearchesRoutes(app: FastifyInstance) {
       schema: { body: createRecentSearchBody, response: { 201: recentSearch } },
     },
     async (req, reply) =>
-      reply.code(201).send(await addRecentSearch(app.db, req.user!.id, req.body.term)),
+      reply.code(201).send(await addRecentSearch(app.db, keeperOf(req), req.body.term)),
   );
 
   r.delete(
     "/api/recent-searches/:id",
     { ...auth, schema: { params: uuidParam } },
     async (req, reply) => {
-      await deleteRecentSearch(app.db, req.user!.id, req.params.id);
+      await deleteRecentSearch(app.db, keeperOf(req), req.params.id);
       return reply.code(204).send();
     },
   );

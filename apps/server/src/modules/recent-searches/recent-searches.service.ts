@@ -5,6 +5,7 @@ import type { Database } from "../../db/client";
 import { recentSearches } from "../../db/schema/index";
 import { notFound } from "../../lib/errors";
 import { findFood } from "../food-items/food-items.service";
+import type { Keeper } from "../../access/access";
 
 type Row = typeof recentSearches.$inferSelect;
 
@@ -22,7 +23,8 @@ function toRecentSearch(row: Row): RecentSearch {
 const termKey = (term: string) => term.trim().replace(/\s+/g, " ").toLowerCase();
 
 /** The keeper's latest food searches, newest first. */
-export async function listRecentSearches(db: Database, userId: string): Promise<RecentSearch[]> {
+export async function listRecentSearches(db: Database, keeper: Keeper): Promise<RecentSearch[]> {
+  const { userId } = keeper;
   const rows = await db
     .select()
     .from(recentSearches)
@@ -38,9 +40,10 @@ export async function listRecentSearches(db: Database, userId: string): Promise<
  */
 export async function addRecentSearch(
   db: Database,
-  userId: string,
+  keeper: Keeper,
   term: string,
 ): Promise<RecentSearch> {
+  const { userId } = keeper;
   const item = findFood(term);
   const values = {
     term: term.trim().replace(/\s+/g, " "),
@@ -66,7 +69,8 @@ export async function addRecentSearch(
 }
 
 /** Removes one of the keeper's recent searches; 404 when missing or another keeper's. */
-export async function deleteRecentSearch(db: Database, userId: string, id: string): Promise<void> {
+export async function deleteRecentSearch(db: Database, keeper: Keeper, id: string): Promise<void> {
+  const { userId } = keeper;
   const deleted = await db
     .delete(recentSearches)
     .where(and(eq(recentSearches.id, id), eq(recentSearches.userId, userId)))

@@ -18,6 +18,7 @@ import {
   listVaccinations,
   markVaccinationDone,
 } from "./vaccinations.service";
+import { keeperOf } from "../../access/access";
 
 /** The signed-in keeper's vaccination records under `/api/vaccinations` (private per keeper). */
 export async function vaccinationRoutes(app: FastifyInstance) {
@@ -27,7 +28,7 @@ export async function vaccinationRoutes(app: FastifyInstance) {
   r.get(
     "/api/vaccinations",
     { schema: { response: { 200: vaccinationList } }, preHandler: app.requireUser },
-    async (req) => listVaccinations(app.db, req.user!.id),
+    async (req) => listVaccinations(app.db, keeperOf(req)),
   );
 
   r.post(
@@ -38,7 +39,7 @@ export async function vaccinationRoutes(app: FastifyInstance) {
       config: write,
     },
     async (req, reply) => {
-      const record = await createVaccination(app.db, req.user!.id, req.body);
+      const record = await createVaccination(app.db, keeperOf(req), req.body);
       return reply.code(201).send(record);
     },
   );
@@ -51,8 +52,8 @@ export async function vaccinationRoutes(app: FastifyInstance) {
       config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
     },
     async (req) => {
-      const imported = await importVaccinations(app.db, req.user!.id, req.body.records);
-      return { imported, records: await listVaccinations(app.db, req.user!.id) };
+      const imported = await importVaccinations(app.db, keeperOf(req), req.body.records);
+      return { imported, records: await listVaccinations(app.db, keeperOf(req)) };
     },
   );
 
@@ -68,14 +69,14 @@ export async function vaccinationRoutes(app: FastifyInstance) {
       preHandler: app.requireUser,
       config: write,
     },
-    async (req) => markVaccinationDone(app.db, req.user!.id, req.params.id, req.body?.date),
+    async (req) => markVaccinationDone(app.db, keeperOf(req), req.params.id, req.body?.date),
   );
 
   r.delete(
     "/api/vaccinations/:id",
     { schema: { params: uuidParam }, preHandler: app.requireUser, config: write },
     async (req, reply) => {
-      await deleteVaccination(app.db, req.user!.id, req.params.id);
+      await deleteVaccination(app.db, keeperOf(req), req.params.id);
       return reply.code(204).send();
     },
   );

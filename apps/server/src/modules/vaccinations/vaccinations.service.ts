@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { addDaysIso, todayIso } from "@flockkeeper/shared/schemas/common";
 import type {
   CreateVaccinationBody,
@@ -11,8 +11,9 @@ import {
   type VaccineName,
 } from "@flockkeeper/shared/domain/vaccination";
 import type { Database } from "../../db/client";
-import { chickens, vaccinations } from "../../db/schema/index";
+import { vaccinations } from "../../db/schema/index";
 import { AppError, notFound } from "../../lib/errors";
+import { checkAccess, requireAccess, type Keeper } from "../../access/access";
 
 type Row = typeof vaccinations.$inferSelect;
 
@@ -39,9 +40,10 @@ export function toVaccinationRecord(row: Row, today: string): VaccinationRecord 
 /** The keeper's records, latest vaccination first. */
 export async function listVaccinations(
   db: Database,
-  userId: string,
+  keeper: Keeper,
   today = serverToday(),
 ): Promise<VaccinationRecord[]> {
+  const { userId } = keeper;
   const rows = await db
     .select()
     .from(vaccinations)
@@ -50,24 +52,15 @@ export async function listVaccinations(
   return rows.map((row) => toVaccinationRecord(row, today));
 }
 
-/** The subset of `ids` that are birds in this keeper's flock. */
-async function ownBirdIds(db: Database, userId: string, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: chickens.id })
-    .from(chickens)
-    .where(and(eq(chickens.userId, userId), inArray(chickens.id, ids)));
-  return new Set(rows.map((r) => r.id));
-}
-
 /** Adds a record; nextDue follows the spec (a year later for the annual vaccines). */
 export async function createVaccination(
   db: Database,
-  userId: string,
+  keeper: Keeper,
   body: CreateVaccinationBody,
 ): Promise<VaccinationRecord> {
-  if (body.birdId && !(await ownBirdIds(db, userId, [body.birdId])).has(body.birdId)) {
-    throw notFound("Bird");
+  const { userId } = keeper;
+  if (body.birdId) {
+    await requireAccess(db, keeper, { permission: "chicken.read", ids: [body.birdId], as: "Bird" });
   }
   const [row] = await db
     .insert(vaccinations)
@@ -99,10 +92,11 @@ async function findOwn(db: Database, userId: string, id: string): Promise<Row> {
  */
 export async function markVaccinationDone(
   db: Database,
-  userId: string,
+  keeper: Keeper,
   id: string,
   date?: string,
 ): Promise<VaccinationRecord> {
+  const { userId } = keeper;
   const row = await findOwn(db, userId, id);
   const today = serverToday();
   // A keeper east of Greenwich may already be on tomorrow's date: judge "due" with that slack.
@@ -122,7 +116,8 @@ export async function markVaccinationDone(
 }
 
 /** Deletes one of the keeper's records. */
-export async function deleteVaccination(db: Database, userId: string, id: string): Promise<void> {
+export async function deleteVaccination(db: Database, keeper: Keeper, id: string): Promise<void> {
+  const { userId } = keeper;
   const deleted = await db
     .delete(vaccinations)
     .where(and(eq(vaccinations.id, id), eq(vaccinations.userId, userId)))
@@ -137,12 +132,13 @@ export async function deleteVaccination(db: Database, userId: string, id: string
  */
 export async function importVaccinations(
   db: Database,
-  userId: string,
+  keeper: Keeper,
   records: LocalVaccinationRecord[],
 ): Promise<number> {
+  const { userId } = keeper;
   if (records.length === 0) return 0;
   const birdIds = [...new Set(records.map((r) => r.birdId).filter((v): v is string => !!v))];
-  const own = await ownBirdIds(db, userId, birdIds);
+  const own = await checkAccess(db, keeper, "chicken.read", birdIds);
   const inserted = await db
     .insert(vaccinations)
     .values(

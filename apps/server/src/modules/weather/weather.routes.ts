@@ -9,6 +9,7 @@ import {
 } from "@flockkeeper/shared/schemas/weather";
 import type { ModuleOptions } from "../index";
 import { deletePlace, getPlace, getWeather, savePlace } from "./weather.service";
+import { keeperOf } from "../../access/access";
 
 /**
  * `GET /api/weather` (open to all: a forecast for a location, cached 15 minutes per rounded
@@ -35,7 +36,7 @@ export async function weatherRoutes(app: FastifyInstance, opts: ModuleOptions) {
   r.get(
     "/api/weather/place",
     { schema: { response: { 200: weatherPlaceResponse } }, preHandler: app.requireUser },
-    async (req) => ({ place: await getPlace(app.db, req.user!.id) }),
+    async (req) => ({ place: await getPlace(app.db, keeperOf(req)) }),
   );
 
   r.put(
@@ -45,11 +46,11 @@ export async function weatherRoutes(app: FastifyInstance, opts: ModuleOptions) {
       preHandler: app.requireUser,
       config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
     },
-    async (req) => savePlace(app.db, req.user!.id, req.body),
+    async (req) => savePlace(app.db, keeperOf(req), req.body),
   );
 
   r.delete("/api/weather/place", { preHandler: app.requireUser }, async (req, reply) => {
-    await deletePlace(app.db, req.user!.id);
+    await deletePlace(app.db, keeperOf(req));
     return reply.code(204).send();
   });
 }

@@ -23,6 +23,7 @@ import {
 import type { Database } from "../../db/client";
 import { keeperPlaces, weatherCache } from "../../db/schema/index";
 import { AppError } from "../../lib/errors";
+import type { Keeper } from "../../access/access";
 
 /** Forecasts are reused for this long per rounded location. */
 export const WEATHER_CACHE_MS = 15 * 60 * 1000;
@@ -268,7 +269,8 @@ export async function getWeather(
 }
 
 /** The keeper's saved weather place, or null. */
-export async function getPlace(db: Database, userId: string): Promise<WeatherPlace | null> {
+export async function getPlace(db: Database, keeper: Keeper): Promise<WeatherPlace | null> {
+  const { userId } = keeper;
   const [row] = await db.select().from(keeperPlaces).where(eq(keeperPlaces.userId, userId));
   return row ? { name: row.name, latitude: row.latitude, longitude: row.longitude } : null;
 }
@@ -276,9 +278,10 @@ export async function getPlace(db: Database, userId: string): Promise<WeatherPla
 /** Saves (or replaces) the keeper's weather place. */
 export async function savePlace(
   db: Database,
-  userId: string,
+  keeper: Keeper,
   body: SaveWeatherPlaceBody,
 ): Promise<WeatherPlace> {
+  const { userId } = keeper;
   const values = {
     userId,
     name: body.name,
@@ -294,6 +297,7 @@ export async function savePlace(
 }
 
 /** Forgets the keeper's weather place. */
-export async function deletePlace(db: Database, userId: string): Promise<void> {
+export async function deletePlace(db: Database, keeper: Keeper): Promise<void> {
+  const { userId } = keeper;
   await db.delete(keeperPlaces).where(eq(keeperPlaces.userId, userId));
 }

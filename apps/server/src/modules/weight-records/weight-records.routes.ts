@@ -7,6 +7,7 @@ import {
   weightRecordList,
 } from "@flockkeeper/shared/schemas/production";
 import { createWeightRecord, recentWeightRecords } from "./weight-records.service";
+import { keeperOf } from "../../access/access";
 
 /** Weight records: add a weigh-in, list the recent ones. */
 export async function weightRecordsRoutes(app: FastifyInstance) {
@@ -16,7 +17,7 @@ export async function weightRecordsRoutes(app: FastifyInstance) {
   r.get(
     "/api/weight-records/recent",
     { ...auth, schema: { querystring: recentQuery, response: { 200: weightRecordList } } },
-    async (req) => recentWeightRecords(app.db, req.user!.id, req.query),
+    async (req) => recentWeightRecords(app.db, keeperOf(req), req.query),
   );
 
   r.post(
@@ -27,6 +28,6 @@ export async function weightRecordsRoutes(app: FastifyInstance) {
       schema: { body: createWeightRecordBody, response: { 201: weightRecord } },
     },
     async (req, reply) =>
-      reply.code(201).send(await createWeightRecord(app.db, req.user!.id, req.body)),
+      reply.code(201).send(await createWeightRecord(app.db, keeperOf(req), req.body)),
   );
 }

@@ -8,7 +8,8 @@ import type {
 import type { z } from "zod";
 import type { Database } from "../../db/client";
 import { chickens, weightRecords } from "../../db/schema/index";
-import { assertOwnBirds, resolveToday } from "../production/production.service";
+import { resolveToday } from "../production/production.service";
+import { requireAccess, type Keeper } from "../../access/access";
 
 type Row = typeof weightRecords.$inferSelect;
 
@@ -31,10 +32,14 @@ export function toWeightRecord(row: Row, chickenName: string): WeightRecord {
 /** A weigh-in of one of the keeper's birds (404 for anyone else's bird, nothing written). */
 export async function createWeightRecord(
   db: Database,
-  userId: string,
+  keeper: Keeper,
   body: z.output<typeof createWeightRecordBody>,
 ): Promise<WeightRecord> {
-  const names = await assertOwnBirds(db, userId, [body.chickenId]);
+  const { userId } = keeper;
+  const birds = await requireAccess(db, keeper, {
+    permission: "chicken.read",
+    ids: [body.chickenId],
+  });
   const [row] = await db
     .insert(weightRecords)
     .values({
@@ -46,15 +51,16 @@ export async function createWeightRecord(
       notes: body.notes ?? null,
     })
     .returning();
-  return toWeightRecord(row!, names.get(body.chickenId)!);
+  return toWeightRecord(row!, birds.get(body.chickenId)!.name);
 }
 
 /** The keeper's weigh-ins of the last `days` days (today included), newest first. */
 export async function recentWeightRecords(
   db: Database,
-  userId: string,
+  keeper: Keeper,
   q: { days: number; today?: string },
 ): Promise<WeightRecord[]> {
+  const { userId } = keeper;
   const since = addDaysIso(resolveToday(q.today), -(q.days - 1));
   const rows = await db
     .select({ r: weightRecords, name: chickens.name })

@@ -1,4 +1,6 @@
 import { lazy, Suspense, type ReactNode } from "react";
+import { useSearchParams } from "react-router";
+import { poultrySpecies } from "@flockkeeper/shared/schemas/species";
 import { LazyAdSlot } from "@/components/lazy-ad-slot";
 import { LoadingPanel } from "@/components/loading-panel";
 import { PageHeader } from "@/components/page-header";
@@ -22,6 +24,16 @@ function Deferred({ children }: { children: ReactNode }) {
 
 /** Flock Health Center: AI Health Scanner (default), Symptom Checker and Feces Analyzer tabs. */
 export default function HealthDiagnosticPage() {
+  // A bird's card opens the Symptom Checker with ?tab=symptoms&species=…&ageWeeks=…&bird=…
+  const [params] = useSearchParams();
+  const species = poultrySpecies.safeParse(params.get("species")).data;
+  const weeks = Number(params.get("ageWeeks"));
+  const ageWeeks =
+    params.get("ageWeeks") !== null && Number.isInteger(weeks) && weeks >= 0 && weeks <= 1500
+      ? weeks
+      : undefined;
+  const birdName = params.get("bird")?.slice(0, 60) || undefined;
+  const tab = params.get("tab") === "symptoms" ? "symptoms" : "scanner";
   return (
     <div>
       <LazyAdSlot category="Health Products" position="banner" />
@@ -29,7 +41,7 @@ export default function HealthDiagnosticPage() {
         title="Flock Health Center"
         description="Photo health scanner, symptom checker and droppings analyser. For information only: not a substitute for a veterinarian."
       />
-      <Tabs defaultValue="scanner">
+      <Tabs defaultValue={tab}>
         <TabsList aria-label="Health tools">
           <TabsTrigger value="scanner">AI Health Scanner</TabsTrigger>
           <TabsTrigger value="symptoms">Symptom Checker</TabsTrigger>
@@ -41,7 +53,11 @@ export default function HealthDiagnosticPage() {
         </TabsContent>
         <TabsContent value="symptoms">
           <Deferred>
-            <SymptomChecker />
+            <SymptomChecker
+              {...(species ? { initialSpecies: species } : {})}
+              {...(ageWeeks !== undefined ? { initialAgeWeeks: ageWeeks } : {})}
+              {...(birdName ? { birdName } : {})}
+            />
           </Deferred>
         </TabsContent>
         <TabsContent value="feces">

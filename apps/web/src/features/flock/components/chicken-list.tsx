@@ -1,5 +1,6 @@
-import { Bird, Pencil, Plus, Target, Trash2 } from "lucide-react";
+import { Bird, Pencil, Plus, Stethoscope, Target, Trash2 } from "lucide-react";
 import { useState } from "react";
+import { Link } from "react-router";
 import { ageInWeeks, formatAgeWeeks } from "@flockkeeper/shared/domain/flock";
 import { sexLabel, type Chicken } from "@flockkeeper/shared/schemas/chicken";
 import { SPECIES_LABELS } from "@flockkeeper/shared/schemas/species";
@@ -83,7 +84,14 @@ export function ChickenList({
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {chickens.map((c) => {
-            const age = formatAgeWeeks(ageInWeeks(c.hatchDate, now, tz));
+            const weeks = ageInWeeks(c.hatchDate, now, tz);
+            const age = formatAgeWeeks(weeks);
+            const check = new URLSearchParams({
+              tab: "symptoms",
+              species: c.species,
+              bird: c.name,
+            });
+            if (weeks !== null) check.set("ageWeeks", String(weeks));
             return (
               <li key={c.id}>
                 <Card
@@ -147,6 +155,13 @@ export function ChickenList({
                     >
                       <Pencil size={16} aria-hidden /> Edit
                     </Button>
+                    <Link
+                      to={`/health-diagnostic?${check.toString()}`}
+                      className="inline-flex min-h-9 items-center gap-1 rounded-lg border border-stone-300 px-3 text-sm font-semibold text-stone-900 hover:bg-stone-100 focus-visible:outline-3 focus-visible:outline-blue-700"
+                      aria-label={`Check symptoms of ${c.name}`}
+                    >
+                      <Stethoscope size={16} aria-hidden /> Symptoms
+                    </Link>
                     <Button
                       size="sm"
                       variant="ghost"

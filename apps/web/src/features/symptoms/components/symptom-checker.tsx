@@ -1,4 +1,10 @@
 import { useId, useState, type FormEvent } from "react";
+import type { AgeBand } from "@flockkeeper/shared/domain/age-band";
+import {
+  POULTRY_SPECIES,
+  SPECIES_LABELS,
+  type PoultrySpecies,
+} from "@flockkeeper/shared/schemas/species";
 import { AlertOctagon, Check, Stethoscope } from "lucide-react";
 import type { HealthCondition } from "@flockkeeper/shared/schemas/condition";
 import {
@@ -9,7 +15,7 @@ import {
 import { Alert } from "@/components/ui/alert";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Input, Label } from "@/components/ui/input";
+import { Input, Label, Select } from "@/components/ui/input";
 import { cn } from "@/lib/cn";
 import { toast } from "@/lib/toast";
 import { useDiagnose } from "../api/diagnose";
@@ -65,6 +71,11 @@ function ConditionCard({ condition }: { condition: HealthCondition }) {
         </Alert>
       )}
       <p className="mt-2 text-sm text-stone-700">Matches: {condition.matchedSymptoms.join(", ")}</p>
+      {condition.species && (
+        <p className="text-sm text-stone-700">
+          Affects: {condition.species.map((s) => SPECIES_LABELS[s]).join(", ")}
+        </p>
+      )}
       <p className="mt-2 text-stone-800">{condition.description}</p>
       <h4 className="mt-3 font-bold text-stone-900">What you can do</h4>
       <ul className="list-disc pl-5 text-stone-800">
@@ -72,16 +83,39 @@ function ConditionCard({ condition }: { condition: HealthCondition }) {
           <li key={r}>{r}</li>
         ))}
       </ul>
+      {condition.sources && condition.sources.length > 0 && (
+        <p className="mt-2 text-xs text-stone-700">Source: {condition.sources.join("; ")}</p>
+      )}
     </article>
   );
 }
 
+const AGE_LABELS: Record<AgeBand, string> = {
+  chick: "Chick (in the brooder)",
+  young: "Young (growing)",
+  adult: "Adult (laying or breeding age)",
+};
+
+/** Where the checker was opened from: a bird's card presets its species and age. */
+export interface SymptomCheckerProps {
+  initialSpecies?: PoultrySpecies;
+  /** The bird's age in whole weeks, when known. */
+  initialAgeWeeks?: number;
+  birdName?: string;
+}
+
 /**
- * Symptom Checker: the eight common symptoms as toggles plus free text (comma separated), ranked
- * against the conditions knowledge base. Self-contained (the Flock Health Center renders it).
+ * Symptom Checker: species and age, the eight common symptoms as toggles plus free text (comma
+ * separated), ranked against the conditions knowledge base. Self-contained (the Flock Health
+ * Center renders it).
  */
-export function SymptomChecker() {
+export function SymptomChecker({ initialSpecies, initialAgeWeeks, birdName }: SymptomCheckerProps) {
   const id = useId();
+  const [species, setSpecies] = useState<PoultrySpecies>(initialSpecies ?? "chicken");
+  // "weeks" = the bird's known age in weeks (from its card); "" = not sure.
+  const [age, setAge] = useState<AgeBand | "weeks" | "">(
+    initialAgeWeeks !== undefined ? "weeks" : "",
+  );
   const [selected, setSelected] = useState<string[]>([]);
   const [freeText, setFreeText] = useState("");
   const diagnose = useDiagnose();
@@ -96,14 +130,68 @@ export function SymptomChecker() {
     e.preventDefault();
     // Spec: sends only when at least one symptom is chosen or typed.
     if (symptoms.length === 0 || tooLong) return;
-    diagnose.mutate(symptoms.slice(0, SYMPTOMS_MAX), {
-      onError: () => toast({ title: "Error", description: FAILURE, variant: "destructive" }),
-    });
+    diagnose.mutate(
+      {
+        symptoms: symptoms.slice(0, SYMPTOMS_MAX),
+        species,
+        ...(age === "weeks"
+          ? initialAgeWeeks !== undefined
+            ? { ageWeeks: initialAgeWeeks }
+            : {}
+          : age
+            ? { age }
+            : {}),
+      },
+      {
+        onError: () => toast({ title: "Error", description: FAILURE, variant: "destructive" }),
+      },
+    );
   };
 
   return (
     <div className="space-y-4">
       <form onSubmit={onSubmit} className="space-y-4">
+        {birdName && (
+          <p className="text-sm text-stone-800">
+            Checking <strong>{birdName}</strong>
+          </p>
+        )}
+        <div className="grid gap-3 sm:grid-cols-2">
+          <div>
+            <Label htmlFor={`${id}-species`}>Species</Label>
+            <Select
+              id={`${id}-species`}
+              value={species}
+              onChange={(e) => setSpecies(e.target.value as PoultrySpecies)}
+            >
+              {POULTRY_SPECIES.map((s) => (
+                <option key={s} value={s}>
+                  {SPECIES_LABELS[s]}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div>
+            <Label htmlFor={`${id}-age`}>Age</Label>
+            <Select
+              id={`${id}-age`}
+              value={age}
+              onChange={(e) => setAge(e.target.value as AgeBand | "weeks" | "")}
+            >
+              <option value="">Not sure</option>
+              {initialAgeWeeks !== undefined && (
+                <option value="weeks">
+                  {initialAgeWeeks} {initialAgeWeeks === 1 ? "week" : "weeks"} old
+                </option>
+              )}
+              {(Object.keys(AGE_LABELS) as AgeBand[]).map((a) => (
+                <option key={a} value={a}>
+                  {AGE_LABELS[a]}
+                </option>
+              ))}
+            </Select>
+          </div>
+        </div>
         <fieldset>
           <legend className="mb-2 text-sm font-semibold text-stone-800">Common symptoms</legend>
           <div className="flex flex-wrap gap-2">
@@ -159,7 +247,16 @@ export function SymptomChecker() {
 
       <div aria-live="polite" className="space-y-3">
         {diagnose.isError && <Alert tone="danger">{FAILURE}</Alert>}
-        {diagnose.data && diagnose.data.length === 0 && (
+        {diagnose.data && diagnose.data.notUnderstood.length > 0 && (
+          <Alert tone="warning" data-testid="not-understood">
+            <p>
+              <span className="font-bold">Not understood:</span>{" "}
+              {diagnose.data.notUnderstood.join("; ")}
+            </p>
+            <p className="text-sm">Try other words for these, or one symptom per comma.</p>
+          </Alert>
+        )}
+        {diagnose.data && diagnose.data.conditions.length === 0 && (
           <Alert tone="info">
             <p className="font-bold">No matching conditions found</p>
             <p>
@@ -167,12 +264,25 @@ export function SymptomChecker() {
             </p>
           </Alert>
         )}
-        {diagnose.data && diagnose.data.length > 0 && (
+        {diagnose.data && diagnose.data.conditions.length > 0 && (
           <section aria-label="Possible conditions" className="space-y-3">
+            {diagnose.data.conditions.some((c) => c.reportable) && (
+              <Alert tone="danger" className="font-semibold" data-testid="reporting-advice">
+                <p>
+                  Possible notifiable disease:{" "}
+                  {diagnose.data.conditions
+                    .filter((c) => c.reportable)
+                    .map((c) => c.name)
+                    .join(", ")}
+                  .
+                </p>
+                <p>{diagnose.data.conditions.find((c) => c.reportingAdvice)?.reportingAdvice}</p>
+              </Alert>
+            )}
             <h2 className="text-lg font-bold text-stone-900">
               Possible conditions, best match first
             </h2>
-            {diagnose.data.map((c) => (
+            {diagnose.data.conditions.map((c) => (
               <ConditionCard key={c.id} condition={c} />
             ))}
             <p className="text-sm text-stone-700">
