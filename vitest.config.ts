@@ -24,6 +24,16 @@ export default defineConfig({
         },
       },
       "apps/web/vite.config.ts",
+      {
+        // Repository tooling: the architecture rules (eslint.config.js, lint:cycles) catch violations.
+        test: {
+          name: "tools",
+          root: ".",
+          include: ["scripts/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 120_000,
+        },
+      },
     ],
   },
 });

@@ -77,6 +77,19 @@ export async function buildApp({
       "request completed",
     );
   });
+  // Some clients send Content-Type: application/json on a DELETE or body-less POST with nothing
+  // after it; that is no body, not broken JSON. Anything else goes to Fastify's own parser (which
+  // also refuses __proto__ and constructor.prototype keys).
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (req, body, done) => {
+    const text = typeof body === "string" ? body : body.toString("utf8");
+    if (text.trim() === "") {
+      done(null, undefined);
+      return;
+    }
+    parseJson(req, text, done);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -1,5 +1,4 @@
-import type { FastifyInstance } from "fastify";
-import type { AppConfig } from "../config";
+import type { Module } from "./module";
 import { healthRoutes } from "./health/health.routes";
 import { trackClickRoutes } from "./track-click/track-click.routes";
 import { weatherRoutes } from "./weather/weather.routes";
@@ -28,9 +27,6 @@ import { productionRoutes } from "./production/production.routes";
 import { diseaseAlertsRoutes } from "./disease-alerts/disease-alerts.routes";
 import { healthPredictionsRoutes } from "./health-predictions/health-predictions.routes";
 import { authRoutes } from "./auth/auth.routes";
-
-export type ModuleOptions = { config: AppConfig };
-type Module = (app: FastifyInstance, opts: ModuleOptions) => Promise<void>;
 
 /** Every feature module's routes. One line per area; order does not matter. */
 export const modules: Module[] = [

@@ -22,6 +22,14 @@ import { htmlPage } from "../lib/html";
 export const SESSION_COOKIE = "fk_session";
 /** How long a sign-in or re-authentication lets a keeper delete, export, import or change a password. */
 export const RECENT_AUTH_MS = 10 * 60_000;
+
+/**
+ * The session cookie's name: over HTTPS it takes the `__Host-` prefix, which browsers accept only
+ * when Secure, Path=/ and without Domain, so a sibling subdomain or a plain-http page cannot set or
+ * shadow it.
+ */
+export const sessionCookieName = (config: Pick<AppConfig, "cookieSecure">) =>
+  config.cookieSecure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
 const TX_COOKIE = "fk_oidc";
 
 declare module "fastify" {
@@ -43,6 +51,8 @@ declare module "fastify" {
     sessionPolicy: SessionPolicy;
     /** The built-in provider's issuer, or null when an external OIDC_ISSUER is used. */
     builtinIssuer: string | null;
+    /** The session cookie's name for this configuration (see `sessionCookieName`). */
+    sessionCookie: string;
   }
 }
 
@@ -65,6 +75,8 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { config
     absoluteMs: config.sessionAbsoluteMs,
   };
   app.decorate("sessionPolicy", policy);
+  const SESSION = sessionCookieName(config);
+  app.decorate("sessionCookie", SESSION);
   app.decorateRequest("user", null);
   app.decorateRequest("session", null);
   app.decorateRequest("keeper", null);
@@ -94,7 +106,7 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { config
   };
 
   async function loadUser(req: FastifyRequest): Promise<SessionUser | null> {
-    const token = req.cookies[SESSION_COOKIE];
+    const token = req.cookies[SESSION];
     req.session = token ? await resolveSession(db, token, policy) : null;
     return req.session?.user ?? null;
   }
@@ -182,7 +194,7 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { config
         .onConflictDoUpdate({ target: [users.issuer, users.subject], set: values })
         .returning();
       // A fresh session id at every sign-in; an old cookie is simply replaced.
-      const old = req.cookies[SESSION_COOKIE];
+      const old = req.cookies[SESSION];
       if (old) await deleteSessionByToken(db, old);
       const { token } = await createSession(db, user!.id, req.headers["user-agent"], policy);
       const method = signInMethod(claims.amr, builtin !== null);
@@ -193,7 +205,7 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { config
         ipAddress: req.ip,
       });
       audit(req.log, "auth.signin", { userId: user!.id, method, ip: req.ip });
-      reply.setCookie(SESSION_COOKIE, token, {
+      reply.setCookie(SESSION, token, {
         ...cookieBase,
         maxAge: Math.floor(policy.absoluteMs / 1000),
       });
@@ -216,17 +228,42 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { config
   });
 
   const logout = async (req: FastifyRequest, reply: FastifyReply) => {
-    const token = req.cookies[SESSION_COOKIE];
+    const token = req.cookies[SESSION];
     if (token) {
       const session = await resolveSession(db, token, policy);
       await deleteSessionByToken(db, token);
       if (session) audit(req.log, "auth.signout", { userId: session.user.id });
     }
-    reply.clearCookie(SESSION_COOKIE, cookieBase);
+    reply.clearCookie(SESSION, cookieBase);
     return reply.redirect("/");
   };
-  r.get("/api/logout", logout);
-  r.post("/api/logout", logout);
+  // Sign-out is a navigation from our pages (spec), but a GET must not change state when another
+  // site sends the browser here (an <img> or link on a foreign page). Browsers say where a request
+  // comes from in Sec-Fetch-Site: our own pages ("same-origin") or the keeper typing the address
+  // ("none") sign out at once; anything else gets a page with a button that posts the sign-out
+  // (a POST, which the Origin check guards).
+  r.get("/api/logout", async (req, reply) => {
+    const site = req.headers["sec-fetch-site"];
+    if (site === "same-origin" || site === "none") return logout(req, reply);
+    return reply
+      .type("text/html")
+      .header("cache-control", "no-store")
+      .send(
+        htmlPage(
+          "Sign out",
+          `<h1>Sign out of FlockKeeper?</h1><form method="post" action="/api/logout"><button type="submit">Sign out</button></form><p><a href="/">Return to Home</a></p>`,
+        ),
+      );
+  });
+  // The confirmation page posts an empty form: accept that type here without reading it.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      "application/x-www-form-urlencoded",
+      { parseAs: "string", bodyLimit: 1024 },
+      (_req, _body, done) => done(null, undefined),
+    );
+    scope.post("/api/logout", logout);
+  });
 
   r.get("/api/auth/user", { preHandler: app.requireUser }, async (req) => toAuthUser(req.user!));
 });

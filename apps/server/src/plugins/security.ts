@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import helmet, { type HelmetOptions } from "helmet";
 import type { AppConfig } from "../config";
-import { badRequest, forbidden } from "../lib/errors";
+import { AppError, badRequest } from "../lib/errors";
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -69,6 +69,35 @@ export function staticSecurityHeaders(options: HelmetOptions): Record<string, st
   return headers;
 }
 
+export type OriginVerdict = "ok" | "foreign-origin" | "no-origin";
+
+/**
+ * Whether a state-changing request may come from where it says. A browser sends Origin on every
+ * cross-site POST, PUT, PATCH and DELETE (and on same-origin ones too); a foreign Origin is always
+ * refused. A request carrying cookies is cookie-authenticated and must prove it comes from our own
+ * pages: Origin equal to ours, or, when a browser left Origin out, Sec-Fetch-Site: same-origin.
+ * A request with no cookies and no Origin (a script, curl) carries no ambient credentials and is no
+ * CSRF vector.
+ */
+export function originVerdict(
+  headers: Record<string, string | string[] | undefined>,
+  ownOrigin: string,
+): OriginVerdict {
+  const origin = headers.origin;
+  if (origin !== undefined) return origin === ownOrigin ? "ok" : "foreign-origin";
+  if (!headers.cookie) return "ok";
+  return headers["sec-fetch-site"] === "same-origin" ? "ok" : "no-origin";
+}
+
+const crossSiteRefused = (verdict: Exclude<OriginVerdict, "ok">) =>
+  new AppError(
+    403,
+    "CROSS_SITE_REQUEST",
+    verdict === "foreign-origin"
+      ? "Cross-site request refused"
+      : "Request refused: it does not say it comes from this site (send an Origin header)",
+  );
+
 /** Security headers, Origin check on state-changing requests, rate limiting, and no unstorable text (NUL, lone surrogates) in input. */
 export default fp(async function securityPlugin(app: FastifyInstance, opts: { config: AppConfig }) {
   const { config } = opts;
@@ -107,15 +136,21 @@ export default fp(async function securityPlugin(app: FastifyInstance, opts: { co
   // Rate limits are opt-in per route (`config.rateLimit`): sign-in, uploads, analyses.
   await app.register(rateLimit, { global: false });
 
-  const allowed = new Set([new URL(config.publicUrl).origin]);
+  // Our own origin comes from PUBLIC_URL only: a Host header is whatever the caller typed.
+  const ownOrigin = new URL(config.publicUrl).origin;
   app.addHook("onRequest", async (req) => {
     if (!STATE_CHANGING.has(req.method)) return;
-    const origin = req.headers.origin;
-    // Browsers send Origin on every cross-site POST; non-browser clients may omit it and
-    // are not a CSRF vector. SameSite=Lax cookies are the second line.
-    if (!origin) return;
-    const self = `${req.protocol}://${req.host}`;
-    if (origin !== self && !allowed.has(origin)) throw forbidden("Cross-site request refused");
+    const verdict = originVerdict(req.headers, ownOrigin);
+    if (verdict !== "ok") throw crossSiteRefused(verdict);
+  });
+
+  // Answers about a signed-in keeper (or an admin) must not be kept by a browser or proxy cache:
+  // a shared computer's next user, or a back button after sign-out, would see them.
+  app.addHook("onSend", async (req, reply, payload) => {
+    if (!req.user && !req.admin) return payload;
+    const type = String(reply.getHeader("content-type") ?? "");
+    if (type.startsWith("application/json")) reply.header("cache-control", "no-store");
+    return payload;
   });
 
   // PostgreSQL text and jsonb cannot store U+0000, and jsonb refuses a lone surrogate escape: such

@@ -197,9 +197,9 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   },
   "GET /api/logout": {
     access: "optional-user",
-    why: "ends only the caller's own session",
-    signedOut: 302,
-    stranger: 302,
+    why: "ends only the caller's own session, and only from our pages: without Sec-Fetch-Site same-origin it answers a confirmation page",
+    signedOut: 200,
+    stranger: 200,
   },
   "POST /api/logout": {
     access: "optional-user",

@@ -6,7 +6,6 @@ import { loadConfig, type AppConfig } from "../config";
 import { openDatabase, type DatabaseHandle } from "../db/client";
 import { users } from "../db/schema/index";
 import { createSession } from "../auth/session-store";
-import { SESSION_COOKIE } from "../plugins/auth";
 
 export type TestApp = {
   app: FastifyInstance;
@@ -46,6 +45,7 @@ export async function createTestApp(
     onRoute,
   });
   await app.ready();
+  sendOriginByDefault(app, config.publicUrl);
   return {
     app,
     db: database.db,
@@ -56,6 +56,32 @@ export async function createTestApp(
       await database.close();
     },
   };
+}
+
+/**
+ * Makes `app.inject` send `Origin: <PUBLIC_URL>` with cookies unless the test sets its own, as a
+ * browser does on every POST, PUT, PATCH and DELETE from our pages: the server refuses
+ * cookie-carrying state changes without it. A test that wants no Origin at all passes `headers: { origin: undefined }`.
+ */
+export function sendOriginByDefault(app: FastifyInstance, publicUrl: string): void {
+  const origin = new URL(publicUrl).origin;
+  const inject = app.inject.bind(app) as (
+    opts: InjectOptions | string,
+  ) => Promise<LightMyRequestResponse>;
+  const withOrigin = (opts: InjectOptions | string): Promise<LightMyRequestResponse> => {
+    const o: InjectOptions = typeof opts === "string" ? { url: opts } : opts;
+    const headers: Record<string, unknown> = { ...(o.headers ?? {}) };
+    const named = Object.keys(headers).find((k) => k.toLowerCase() === "origin");
+    // Only requests with cookies, as a browser's would: the relying party's own in-process calls
+    // to the built-in provider (no cookies) must stay without an Origin, as over the network.
+    const hasCookies =
+      Boolean(o.cookies) || Object.keys(headers).some((k) => k.toLowerCase() === "cookie");
+    if (named === undefined) {
+      if (hasCookies) headers.origin = origin;
+    } else if (headers[named] === undefined) delete headers[named];
+    return inject({ ...o, headers: headers as InjectOptions["headers"] });
+  };
+  (app as unknown as { inject: typeof withOrigin }).inject = withOrigin;
 }
 
 export type TestUser = {
@@ -82,7 +108,7 @@ export async function buildUser(
     })
     .returning();
   const { token } = await createSession(t.db, user!.id, "vitest", t.app.sessionPolicy);
-  const cookie = `${SESSION_COOKIE}=${token}`;
+  const cookie = `${t.app.sessionCookie}=${token}`;
   return {
     user: user!,
     cookie,

@@ -40,7 +40,10 @@ export async function signInOverHttp(
   const postForm = (url: string, fields: Record<string, string>) =>
     go(url, {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: new URL(base).origin,
+      },
       body: new URLSearchParams(fields).toString(),
     });
   const created = await postForm(`${form}/create`, { name, email, password });

@@ -67,6 +67,8 @@ export async function signInThroughProvider(
     // Each sign-in from its own address, as different people's would be: per-address limits
     // (rate limits, failed-sign-in counts) then never join up across tests.
     remoteAddress = randomAddress(),
+    // A browser posting our forms sends our origin.
+    origin = "http://localhost:3000",
   } = {},
 ): Promise<{ jar: CookieJar; callback: LightMyRequestResponse; recoveryCodes: string[] }> {
   const get = async (url: string) => {
@@ -83,7 +85,11 @@ export async function signInThroughProvider(
     const res = await app.inject({
       method: "POST",
       url,
-      headers: { cookie: jar.header(), "content-type": "application/x-www-form-urlencoded" },
+      headers: {
+        cookie: jar.header(),
+        origin,
+        "content-type": "application/x-www-form-urlencoded",
+      },
       payload: new URLSearchParams(form).toString(),
       remoteAddress,
     });

@@ -26,10 +26,12 @@ export function loadPage(file: RouteFile): PagePromise {
       { status: "pending" },
     );
     page = promise;
-    promise.then(
+    // Both outcomes are handled here; the page's own `use()` sees the rejection.
+    void promise.then(
       (value) => Object.assign(promise, { status: "fulfilled", value }),
       (reason) => {
-        Object.assign(promise, { status: "rejected", reason });
+        // (Object.assign returns the promise itself: nothing new to await.)
+        void Object.assign(promise, { status: "rejected", reason });
         loading.delete(file);
       },
     );

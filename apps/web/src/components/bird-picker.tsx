@@ -1,3 +1,31 @@
-// The optional bird choice of the photo analyses: features import it from here, so features
-// never import each other.
-export { BirdPicker } from "@/features/analyses/components/bird-picker";
+import { useId } from "react";
+import { Label, Select } from "@/components/ui/input";
+import { useAuth } from "@/lib/auth";
+import { useChickens } from "@/lib/chickens";
+
+/** Optional "which bird?" choice for a signed-in keeper's analysis; renders nothing when signed out or without birds. */
+export function BirdPicker({
+  value,
+  onChange,
+}: {
+  value: string;
+  onChange: (birdId: string) => void;
+}) {
+  const { isAuthenticated } = useAuth();
+  const birds = useChickens(isAuthenticated);
+  const id = useId();
+  if (!isAuthenticated || !birds.data?.length) return null;
+  return (
+    <div className="mx-auto w-full max-w-[600px]">
+      <Label htmlFor={id}>Which bird is this? (optional, saved with the result)</Label>
+      <Select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">Not a specific bird</option>
+        {birds.data.map((b) => (
+          <option key={b.id} value={b.id}>
+            {b.name} ({b.breed})
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}

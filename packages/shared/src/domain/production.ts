@@ -2,14 +2,6 @@ import { addDaysIso } from "./dates";
 import type { AlertSeverity, DiseaseAlert, ProductionSummary } from "../schemas/production";
 import { EXTREME_COLD_LOW_F, HEAT_F, weatherAlerts } from "./weather-alerts";
 
-/**
- * The dashboard's period choices in days (spec section 9; default 7). Kept free of zod so the browser
- * can load them without the schema library; `schemas/production.ts` re-exports them unchanged.
- */
-export const PRODUCTION_PERIODS = [7, 14, 30, 90] as const;
-export type ProductionPeriod = (typeof PRODUCTION_PERIODS)[number];
-export const DEFAULT_PRODUCTION_PERIOD: ProductionPeriod = 7;
-
 /*
  * Production Hub maths: the summary figures, per-bird feed splitting, laying baselines, weight
  * loss and environment thresholds, and the alerts raised from them. Pure functions; the server

@@ -2,11 +2,9 @@ import { describe, expect, it } from "vitest";
 import {
   BADGE_DELAY_MS,
   DEFAULT_RARITY_SCORE,
-  RARITY_LEVELS,
   confidenceTone,
   filterAndSortBreeds,
   levelCounts,
-  levelForScore,
   lookupRarity,
   normalizeBreedName,
   normalizeRaritySpecies,
@@ -14,6 +12,7 @@ import {
   showsParticles,
   type RarityRecord,
 } from "./rarity";
+import { levelForScore, RARITY_LEVELS } from "./rarity-levels";
 
 const sample: RarityRecord[] = [
   { name: "Rhode Island Red", aliases: ["RIR"], species: "chicken", score: 15, level: "Common" },

@@ -22,12 +22,6 @@ export const SYMPTOM_WEIGHT_VALUE: Readonly<Record<SymptomWeight, number>> = {
 /** Default number of conditions returned by rankConditions. */
 export const DEFAULT_RESULT_LIMIT = 5;
 
-/** Longest single symptom text accepted by the symptom checker (one comma-separated part). */
-export const SYMPTOM_TEXT_MAX = 200;
-
-/** Most symptoms one symptom check may send. */
-export const SYMPTOMS_MAX = 30;
-
 /** Default minimum score (0..1) a condition needs to be returned. */
 export const DEFAULT_MIN_SCORE = 0.2;
 

@@ -1,12 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import {
-  RARITY_LEVELS,
-  levelCounts,
-  levelForScore,
-  lookupRarity,
-  normalizeBreedName,
-} from "../domain/rarity";
+import { levelCounts, lookupRarity, normalizeBreedName } from "../domain/rarity";
+import { levelForScore, RARITY_LEVELS } from "../domain/rarity-levels";
 import { breedDataset, breedRecord, rarityDatasetSpecies, type BreedRecord } from "./breed";
 
 const raw: unknown = JSON.parse(

@@ -1,15 +1,8 @@
 import { z } from "zod";
-import { levelForScore } from "../domain/rarity";
+import { levelForScore, RARITY_LEVEL_NAMES } from "../domain/rarity-levels";
 
 /** The six rarity levels, ordered from most to least common. */
-export const rarityLevel = z.enum([
-  "Common",
-  "Uncommon",
-  "Rare",
-  "Very Rare",
-  "Extremely Rare",
-  "Legendary",
-]);
+export const rarityLevel = z.enum(RARITY_LEVEL_NAMES);
 /** One of the six rarity level names. */
 export type RarityLevel = z.infer<typeof rarityLevel>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SYMPTOMS_MAX, SYMPTOM_TEXT_MAX } from "../domain/symptom-match";
+import { SYMPTOMS_MAX, SYMPTOM_TEXT_MAX } from "../domain/symptom-limits";
 import { AGE_BANDS } from "../domain/age-band";
 import { poultrySpecies } from "./species";
 

@@ -5,7 +5,7 @@ import {
   DEFAULT_PRODUCTION_PERIOD,
   PRODUCTION_PERIODS,
   type ProductionPeriod,
-} from "../domain/production";
+} from "../domain/production-periods";
 
 /*
  * Production Hub (spec: Feed record, Weight record, Environmental record, Production summary,

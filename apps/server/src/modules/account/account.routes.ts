@@ -14,8 +14,7 @@ import {
 import { hashToken } from "../../auth/session-store";
 import { audit } from "../../lib/audit";
 import { AppError } from "../../lib/errors";
-import { SESSION_COOKIE } from "../../plugins/auth";
-import type { ModuleOptions } from "../index";
+import type { ModuleOptions } from "../module";
 import {
   csvFiles,
   deleteAccount,
@@ -67,7 +66,7 @@ export async function accountRoutes(app: FastifyInstance, { config }: ModuleOpti
     "/api/account/sessions",
     { schema: { response: { 200: accountSessionList } }, preHandler: app.requireUser },
     async (req) => {
-      const token = req.cookies[SESSION_COOKIE];
+      const token = req.cookies[app.sessionCookie];
       return listSessions(
         app.db,
         keeperOf(req).user.id,
@@ -86,7 +85,7 @@ export async function accountRoutes(app: FastifyInstance, { config }: ModuleOpti
     },
     async (req, reply) => {
       const ended = await endAllSessions(app.db, keeperOf(req).user.id);
-      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      reply.clearCookie(app.sessionCookie, cookieOptions);
       return { ended };
     },
   );
@@ -156,12 +155,12 @@ export async function accountRoutes(app: FastifyInstance, { config }: ModuleOpti
       } catch (err) {
         // A second request for an account already gone: a 404 that also signs this browser out.
         if (err instanceof AppError && err.statusCode === 404) {
-          reply.clearCookie(SESSION_COOKIE, cookieOptions);
+          reply.clearCookie(app.sessionCookie, cookieOptions);
         }
         throw err;
       }
       audit(req.log, "account.delete", { userId: req.user!.id });
-      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      reply.clearCookie(app.sessionCookie, cookieOptions);
       return reply.code(204).send();
     },
   );

@@ -17,7 +17,7 @@ import {
   FailureLimiter,
   tooManyAttempts,
 } from "../../plugins/admin-auth";
-import type { ModuleOptions } from "../index";
+import type { ModuleOptions } from "../module";
 import { getAnalytics, listSubscribers, subscribersCsv } from "./admin.service";
 
 const denied = () => new AppError(401, "ADMIN_DENIED", ADMIN_DENIED_MESSAGE);

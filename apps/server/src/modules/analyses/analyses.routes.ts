@@ -12,7 +12,7 @@ import { createVisionProvider, VisionAnalyser } from "../../ai/index";
 import { readAnalysisImage } from "../../ai/image";
 import { getKnowledge } from "../../knowledge/index";
 import { imageTooLarge } from "../images/images.service";
-import type { ModuleOptions } from "../index";
+import type { ModuleOptions } from "../module";
 import {
   analysisRateLimit,
   deleteAnalysis,

@@ -65,7 +65,10 @@ describe("sign-in through the built-in OpenID provider", () => {
   it("logout deletes the session row and clears the cookie", async () => {
     const { jar } = await signInThroughProvider(t.app, { email: "logout@example.com" });
     const token = jar.get("fk_session")!;
-    const res = await t.app.inject({ url: "/api/logout", headers: { cookie: jar.header() } });
+    const res = await t.app.inject({
+      url: "/api/logout",
+      headers: { cookie: jar.header(), "sec-fetch-site": "same-origin" },
+    });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe("/");
     expect(

@@ -16,7 +16,7 @@ import { webauthnParty } from "../../auth/passkeys";
 import { audit } from "../../lib/audit";
 import { AppError, badRequest, notFound } from "../../lib/errors";
 import { RECENT_AUTH_MS } from "../../plugins/auth";
-import type { ModuleOptions } from "../index";
+import type { ModuleOptions } from "../module";
 import * as security from "./security.service";
 
 const notLocal = () =>

@@ -30,6 +30,8 @@ afterAll(async () => {
   await t.close();
 });
 
+/** The Origin our own pages send (PUBLIC_URL of the test app). */
+const ORIGIN = "http://localhost:3000";
 const unique = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 /** A client address of its own, so failure counts never touch another test's. */
 const uniqueIp = randomAddress;
@@ -44,7 +46,11 @@ async function postForm(
   const res = await app.inject({
     method: "POST",
     url,
-    headers: { cookie: jar.header(), "content-type": "application/x-www-form-urlencoded" },
+    headers: {
+      cookie: jar.header(),
+      origin: ORIGIN,
+      "content-type": "application/x-www-form-urlencoded",
+    },
     payload: new URLSearchParams(form).toString(),
     remoteAddress,
   });
@@ -331,7 +337,7 @@ describe("admin by ADMIN_EMAILS only for verified identities", () => {
     const login = await t.app.inject({
       method: "POST",
       url: "/api/admin/login",
-      headers: { cookie: self.jar.header() },
+      headers: { cookie: self.jar.header(), origin: ORIGIN },
       payload: {},
     });
     expect(login.statusCode).toBe(401);
@@ -361,7 +367,7 @@ describe("re-authentication before risky actions", () => {
     const email = unique("reauth");
     const { jar } = await signInThroughProvider(t.app, { email });
     const inject = (opts: InjectOptions) =>
-      t.app.inject({ ...opts, headers: { cookie: jar.header() } });
+      t.app.inject({ ...opts, headers: { cookie: jar.header(), origin: ORIGIN } });
     expect((await inject({ url: "/api/account/export" })).statusCode).toBe(200);
     await age(jar, 11);
     for (const req of [
@@ -404,7 +410,7 @@ describe("re-authentication before risky actions", () => {
       t.app.inject({
         method: "POST",
         url: "/api/auth/password",
-        headers: { cookie: second.jar.header() },
+        headers: { cookie: second.jar.header(), origin: ORIGIN },
         payload: payload as Record<string, string>,
         remoteAddress: uniqueIp(),
       });
@@ -441,7 +447,7 @@ describe("re-authentication before risky actions", () => {
     const res = await t.app.inject({
       method: "POST",
       url: "/api/auth/recovery-codes",
-      headers: { cookie: jar.header() },
+      headers: { cookie: jar.header(), origin: ORIGIN },
     });
     expect(res.statusCode).toBe(200);
     const { codes } = res.json() as { codes: string[] };
@@ -485,7 +491,7 @@ describe("passkey answers that do not check out", () => {
     const options = await t.app.inject({
       method: "POST",
       url: `${url}/passkey/options`,
-      headers: { cookie: jar.header() },
+      headers: { cookie: jar.header(), origin: ORIGIN },
       payload: {},
     });
     expect(options.statusCode).toBe(200);
@@ -505,7 +511,7 @@ describe("passkey answers that do not check out", () => {
     const res = await t.app.inject({
       method: "POST",
       url: `${url}/passkey`,
-      headers: { cookie: jar.header() },
+      headers: { cookie: jar.header(), origin: ORIGIN },
       payload: forged,
       remoteAddress: uniqueIp(),
     });
@@ -514,7 +520,7 @@ describe("passkey answers that do not check out", () => {
     const bad = await t.app.inject({
       method: "POST",
       url: `${url}/passkey`,
-      headers: { cookie: jar.header() },
+      headers: { cookie: jar.header(), origin: ORIGIN },
       payload: { response: { id: "<script>" } },
     });
     expect(bad.statusCode).toBe(400);

@@ -58,7 +58,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two app processes on one PostgreS
       expect(onB.status).toBe(200);
       expect(((await onB.json()) as { email: string }).email).toBe(email);
       // Logging out on B ends the session for A too (within A's short session cache).
-      await fetch(`${b}/api/logout`, { headers: { cookie }, redirect: "manual" });
+      await fetch(`${b}/api/logout`, {
+        method: "POST",
+        headers: { cookie, origin: publicUrl },
+        redirect: "manual",
+      });
       await new Promise((r) => setTimeout(r, 5200));
       expect((await fetch(`${a}/api/auth/user`, { headers: { cookie } })).status).toBe(401);
     },

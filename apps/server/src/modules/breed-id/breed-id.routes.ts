@@ -6,7 +6,7 @@ import { readAnalysisImage } from "../../ai/image";
 import { getKnowledge } from "../../knowledge/index";
 import { imageRouteOptions } from "../analyses/analyses.routes";
 import { analysisRateLimit, runVision, saveAnalysis } from "../analyses/analyses.service";
-import type { ModuleOptions } from "../index";
+import type { ModuleOptions } from "../module";
 import { breedRarityFor } from "./breed-id.service";
 import { optionalKeeperOf, requireAccess } from "../../access/access";
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { ModuleOptions } from "../index";
+import type { ModuleOptions } from "../module";
 import { buildRobots, buildSitemap, readBlogEntries } from "./seo.service";
 
 /** `GET /sitemap.xml` (every public route and blog article) and `GET /robots.txt`. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { statsResponse, type StatsResponse } from "@flockkeeper/shared/schemas/stats";
-import type { ModuleOptions } from "../index";
+import type { ModuleOptions } from "../module";
 import { countStats } from "./stats.service";
 
 export const STATS_TTL_MS = 60_000;

@@ -7,7 +7,7 @@ import {
   weatherQuery,
   weatherResponse,
 } from "@flockkeeper/shared/schemas/weather";
-import type { ModuleOptions } from "../index";
+import type { ModuleOptions } from "../module";
 import { deletePlace, getPlace, getWeather, savePlace } from "./weather.service";
 import { keeperOf } from "../../access/access";
 

@@ -9,7 +9,9 @@ const HealthScanner = lazy(() =>
   })),
 );
 const SymptomChecker = lazy(() =>
-  import("@/components/symptom-checker").then((m) => ({ default: m.SymptomChecker })),
+  import("@/features/symptoms/components/symptom-checker").then((m) => ({
+    default: m.SymptomChecker,
+  })),
 );
 const DroppingsAnalyzer = lazy(() =>
   import("@/features/droppings/components/droppings-analyzer").then((m) => ({
@@ -18,7 +20,9 @@ const DroppingsAnalyzer = lazy(() =>
 );
 
 const BreedIdentifier = lazy(() =>
-  import("@/components/breed-identifier").then((m) => ({ default: m.BreedIdentifier })),
+  import("@/features/breed-id/components/breed-identifier").then((m) => ({
+    default: m.BreedIdentifier,
+  })),
 );
 
 const loading = <p className="py-8 text-center text-stone-700">Loading tool...</p>;

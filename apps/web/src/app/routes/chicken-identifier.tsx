@@ -1,4 +1,4 @@
-import { BreedIdentifier } from "@/components/breed-identifier";
+import { BreedIdentifier } from "@/features/breed-id/components/breed-identifier";
 import { PageHeader } from "@/components/page-header";
 import { AnalysisHistory } from "@/features/analyses/components/analysis-history";
 

@@ -4,16 +4,18 @@ import type { Chicken } from "@flockkeeper/shared/schemas/chicken";
 import { PageHeader } from "@/components/page-header";
 import { SignInPrompt } from "@/components/sign-in-prompt";
 import { Button } from "@/components/ui/button";
-import { LazyAdSlot, LazyPremiumAffiliateAd } from "@/components/lazy-ad-slot";
+import { LazyAdSlot, LazyPremiumAffiliateAd } from "@/features/ads/components/lazy-ad-slot";
 import { Card } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useAuth } from "@/lib/auth";
 import { useEggStats } from "@/features/eggs/api/egg-records";
-import { useChickens } from "@/features/flock/api/get-chickens";
+import { useChickens } from "@/lib/chickens";
 
 // The breed identifier (and its camera code) loads only when the Breed ID tab opens.
 const BreedIdentifier = lazy(() =>
-  import("@/components/breed-identifier").then((m) => ({ default: m.BreedIdentifier })),
+  import("@/features/breed-id/components/breed-identifier").then((m) => ({
+    default: m.BreedIdentifier,
+  })),
 );
 // A signed-out visitor sees sign-in prompts, so the keeper's tools (forms, dialogs, charts) load
 // only once someone is signed in, and each tab's code only when that tab opens.

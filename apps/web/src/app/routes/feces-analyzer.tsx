@@ -1,4 +1,4 @@
-import { LazyAdSlot } from "@/components/lazy-ad-slot";
+import { LazyAdSlot } from "@/features/ads/components/lazy-ad-slot";
 import { PageHeader } from "@/components/page-header";
 import { AnalysisHistory } from "@/features/analyses/components/analysis-history";
 import { DroppingsAnalyzer } from "@/features/droppings/components/droppings-analyzer";

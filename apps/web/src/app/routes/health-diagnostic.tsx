@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { poultrySpecies } from "@flockkeeper/shared/schemas/species";
-import { LazyAdSlot } from "@/components/lazy-ad-slot";
+import { LazyAdSlot } from "@/features/ads/components/lazy-ad-slot";
 import { LoadingPanel } from "@/components/loading-panel";
 import { PageHeader } from "@/components/page-header";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -10,7 +10,9 @@ import { HealthScanner } from "@/features/health-scanner/components/health-scann
 
 // The AI Health Scanner is the default tab; the other two load when opened.
 const SymptomChecker = lazy(() =>
-  import("@/components/symptom-checker").then((m) => ({ default: m.SymptomChecker })),
+  import("@/features/symptoms/components/symptom-checker").then((m) => ({
+    default: m.SymptomChecker,
+  })),
 );
 const DroppingsAnalyzer = lazy(() =>
   import("@/features/droppings/components/droppings-analyzer").then((m) => ({

@@ -1,5 +1,5 @@
 import { InstallPromptCard } from "@/components/install-prompt";
-import { LazyAdSlot } from "@/components/lazy-ad-slot";
+import { LazyAdSlot } from "@/features/ads/components/lazy-ad-slot";
 import { usePageMeta } from "@/lib/page-meta";
 import home from "@/content/home.json";
 import { useStats } from "@/features/marketing/api/stats";

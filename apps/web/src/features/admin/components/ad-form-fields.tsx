@@ -13,7 +13,7 @@ import { Button } from "@/components/ui/button";
 import { FieldError, Input, Label, Select, Textarea } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
-import { AdImage } from "@/components/ad-slot";
+import { AdImage } from "@/components/ad-image";
 import { useUploadAdImage } from "../api/upload-ad-image";
 
 export type AdDraft = {

@@ -11,7 +11,7 @@ import { Card, CardTitle } from "@/components/ui/card";
 import { Dialog } from "@/components/ui/lazy-dialog";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
-import { AdImage } from "@/components/ad-slot";
+import { AdImage } from "@/components/ad-image";
 import { useAdminAdvertisements } from "../api/get-admin-advertisements";
 import {
   useCreateAdvertisement,

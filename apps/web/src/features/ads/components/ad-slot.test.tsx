@@ -52,9 +52,13 @@ describe("AdSlot", () => {
     expect(screen.getByText("Ad 1")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Next advertisement" })).toBeInTheDocument();
     expect(screen.getAllByRole("button", { name: /Show advertisement/ })).toHaveLength(3);
-    act(() => vi.advanceTimersByTime(8_000));
+    act(() => {
+      vi.advanceTimersByTime(8_000);
+    });
     expect(screen.getByText("Ad 2")).toBeInTheDocument();
-    act(() => screen.getByRole("button", { name: "Previous advertisement" }).click());
+    act(() => {
+      screen.getByRole("button", { name: "Previous advertisement" }).click();
+    });
     expect(screen.getByText("Ad 1")).toBeInTheDocument();
   });
 
@@ -64,7 +68,9 @@ describe("AdSlot", () => {
       hidden = true;
       document.dispatchEvent(new Event("visibilitychange"));
     });
-    act(() => vi.advanceTimersByTime(20_000));
+    act(() => {
+      vi.advanceTimersByTime(20_000);
+    });
     expect(screen.getByText("Ad 1")).toBeInTheDocument();
   });
 

@@ -9,7 +9,7 @@ import { errorMessage } from "@/lib/api-client";
 import { useAuth } from "@/lib/auth";
 import { toast } from "@/lib/toast";
 import { useDeleteAnalysis, useAnalyses } from "../api/get-analyses";
-import { useFlockBirds } from "../api/get-birds";
+import { useChickens } from "@/lib/chickens";
 
 const STATUS_TONE: Record<string, BadgeTone> = {
   healthy: "green",
@@ -39,7 +39,7 @@ function summary(entry: AnalysisRecord): string {
 export function AnalysisHistory({ kind, title }: { kind: AnalysisKind; title: string }) {
   const { isAuthenticated } = useAuth();
   const [birdId, setBirdId] = useState("");
-  const birds = useFlockBirds(isAuthenticated);
+  const birds = useChickens(isAuthenticated);
   const list = useAnalyses(kind, birdId || undefined, isAuthenticated);
   const del = useDeleteAnalysis();
   if (!isAuthenticated) return null;

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { BreedIdResult, IdentifyBreedBody } from "@flockkeeper/shared/schemas/breed-id";
 import type { Chicken, CreateChickenBody } from "@flockkeeper/shared/schemas/chicken";
 import { apiSend } from "@/lib/api-client";
+import { chickensQueryKey } from "@/lib/chickens";
 
 /** `POST /api/identify-bird-breed` with base64 (no prefix) and a timestamp. */
 export const identifyBreed = (body: IdentifyBreedBody) =>
@@ -23,6 +24,6 @@ export function useAddToFlock() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateChickenBody) => apiSend<Chicken>("POST", "/api/chickens", body),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ["chickens"] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: chickensQueryKey }),
   });
 }

@@ -3,14 +3,14 @@ import { Camera, Download, Loader2, PlusCircle, RefreshCw, Search, Upload } from
 import { confidenceTone } from "@flockkeeper/shared/domain/rarity";
 import type { BreedIdResult } from "@flockkeeper/shared/schemas/breed-id";
 import { BirdPicker } from "@/components/bird-picker";
+import { CameraCapture } from "@/components/camera/camera-capture";
 import {
   BREED_PHOTO,
-  CameraCapture,
   MAX_PHOTO_BYTES,
   processImage,
   readFileAsDataUrl,
   stripDataUrlPrefix,
-} from "@/components/camera-capture";
+} from "@/lib/image";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

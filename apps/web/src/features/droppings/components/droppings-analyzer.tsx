@@ -2,14 +2,9 @@ import { useRef, useState } from "react";
 import { Camera, Loader2, RefreshCw, ShieldAlert, Stethoscope, Upload } from "lucide-react";
 import type { DroppingsResult } from "@flockkeeper/shared/schemas/droppings";
 import { BirdPicker } from "@/components/bird-picker";
-import {
-  CameraCapture,
-  DROPPINGS_CAPTURE,
-  DROPPINGS_UPLOAD,
-  processImage,
-  readFileAsDataUrl,
-  ZoomablePreview,
-} from "@/components/camera-capture";
+import { CameraCapture } from "@/components/camera/camera-capture";
+import { ZoomablePreview } from "@/components/camera/zoomable-preview";
+import { DROPPINGS_CAPTURE, DROPPINGS_UPLOAD, processImage, readFileAsDataUrl } from "@/lib/image";
 import {
   DisclaimerModal,
   isAnalyzerDisclaimerAccepted,

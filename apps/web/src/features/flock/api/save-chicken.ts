@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Chicken, CreateChickenBody } from "@flockkeeper/shared/schemas/chicken";
 import { apiSend } from "@/lib/api-client";
-import { chickensQueryKey } from "./get-chickens";
+import { chickensQueryKey } from "@/lib/chickens";
 
 /** `POST /api/chickens`. */
 export const createChicken = (body: CreateChickenBody) =>

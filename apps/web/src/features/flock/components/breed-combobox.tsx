@@ -87,6 +87,7 @@ export function BreedCombobox({
           className="absolute z-50 mt-1 max-h-56 w-full overflow-y-auto rounded-lg border border-stone-300 bg-white py-1 shadow-lg"
         >
           {matches.map((breed, i) => (
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- a combobox option: the keyboard works on the input (aria-activedescendant)
             <li
               key={breed}
               id={`${listId}-${i}`}

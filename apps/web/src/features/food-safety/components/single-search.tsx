@@ -123,6 +123,7 @@ export function SingleSearch() {
                 className="absolute z-20 mt-1 max-h-72 w-full overflow-auto rounded-lg border border-stone-300 bg-white shadow-lg"
               >
                 {options.map((s, i) => (
+                  // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- a combobox option: the keyboard works on the input (aria-activedescendant)
                   <li
                     key={s.id}
                     id={`${listId}-${i}`}

@@ -4,15 +4,15 @@ import type { BirdHealthResult } from "@flockkeeper/shared/schemas/bird-health";
 import { SPECIES_LABELS } from "@flockkeeper/shared/domain/species-labels";
 import type { PoultrySpecies } from "@flockkeeper/shared/schemas/species";
 import { BirdPicker } from "@/components/bird-picker";
+import { CameraCapture } from "@/components/camera/camera-capture";
+import { ZoomablePreview } from "@/components/camera/zoomable-preview";
 import {
-  CameraCapture,
   MAX_PHOTO_BYTES,
   processImage,
   readFileAsDataUrl,
   SCANNER_PHOTO,
   stripDataUrlPrefix,
-  ZoomablePreview,
-} from "@/components/camera-capture";
+} from "@/lib/image";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";

@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Chicken } from "@flockkeeper/shared/schemas/chicken";
 import type {
   CreateEnvironmentalRecordBody,
   CreateFeedRecordBody,
@@ -11,11 +10,6 @@ import type {
 } from "@flockkeeper/shared/schemas/production";
 import { apiGet, apiSend } from "@/lib/api-client";
 import { localToday, productionKey } from "./production";
-
-/** `GET /api/chickens`: the birds the forms offer. */
-export function useFlock() {
-  return useQuery({ queryKey: ["chickens"], queryFn: () => apiGet<Chicken[]>("/api/chickens") });
-}
 
 /** `GET /api/feed-records/recent?days=`. */
 export function useRecentFeed(days: number) {

@@ -4,7 +4,8 @@ import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
 import { formatTemperature, formatWeight, useUnits } from "@/lib/units";
 import { exportUrl } from "../api/production";
-import { useFlock, useRecentEnvironment, useRecentFeed, useRecentWeights } from "../api/records";
+import { useChickens } from "@/lib/chickens";
+import { useRecentEnvironment, useRecentFeed, useRecentWeights } from "../api/records";
 import { EnvironmentalRecordDialog, FeedRecordDialog, WeightRecordDialog } from "./record-dialogs";
 
 /** Recent lists show 5 entries (spec section 9). */
@@ -43,7 +44,7 @@ function RecentList({
 /** The three record dialogs, the recent feed, weight and coop records, and CSV export. */
 export function DataEntryTab({ period }: { period: number }) {
   const [open, setOpen] = useState<"feed" | "weight" | "environment" | null>(null);
-  const flock = useFlock();
+  const flock = useChickens();
   const feed = useRecentFeed(period);
   const weights = useRecentWeights(period);
   const env = useRecentEnvironment(period);

@@ -1,10 +1,10 @@
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { AlertTriangle, Brain } from "lucide-react";
+import { isUrgentSeverity } from "@flockkeeper/shared/domain/production";
 import {
   DEFAULT_PRODUCTION_PERIOD,
-  isUrgentSeverity,
   PRODUCTION_PERIODS,
-} from "@flockkeeper/shared/domain/production";
+} from "@flockkeeper/shared/domain/production-periods";
 import { Button } from "@/components/ui/button";
 import { Label, Select } from "@/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";

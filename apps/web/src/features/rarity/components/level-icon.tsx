@@ -1,5 +1,5 @@
 import { Circle, Crown, Gem, Leaf, Sparkles, Star, type LucideIcon } from "lucide-react";
-import { rarityLevelInfo } from "@flockkeeper/shared/domain/rarity";
+import { rarityLevelInfo } from "@flockkeeper/shared/domain/rarity-levels";
 import type { RarityLevel } from "@flockkeeper/shared/schemas/breed";
 
 // The shared rarity table names its icons; each is imported by name here.

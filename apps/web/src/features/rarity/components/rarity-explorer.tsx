@@ -1,11 +1,11 @@
 import { useId, useMemo, useState } from "react";
 import { Search } from "lucide-react";
 import {
-  RARITY_LEVELS,
   filterAndSortBreeds,
   levelCounts,
   type BreedFilter,
 } from "@flockkeeper/shared/domain/rarity";
+import { RARITY_LEVELS } from "@flockkeeper/shared/domain/rarity-levels";
 import type { RarityDatasetSpecies, RarityLevel } from "@flockkeeper/shared/schemas/breed";
 import type { BreedSummary } from "@flockkeeper/shared/schemas/breeds-api";
 import { Alert } from "@/components/ui/alert";

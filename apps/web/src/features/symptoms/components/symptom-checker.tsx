@@ -7,11 +7,8 @@ import {
 } from "@flockkeeper/shared/schemas/species";
 import { AlertOctagon, Check, Stethoscope } from "lucide-react";
 import type { HealthCondition } from "@flockkeeper/shared/schemas/condition";
-import {
-  SYMPTOMS_MAX,
-  SYMPTOM_TEXT_MAX,
-  parseSymptomInput,
-} from "@flockkeeper/shared/domain/symptom-match";
+import { SYMPTOMS_MAX, SYMPTOM_TEXT_MAX } from "@flockkeeper/shared/domain/symptom-limits";
+import { parseSymptomInput } from "@flockkeeper/shared/domain/symptom-match";
 import { Alert } from "@/components/ui/alert";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/api-client";
 import { signIn } from "@/lib/auth";
 import { toast } from "@/lib/toast";
-import { useFlockBirds } from "../api/get-flock-birds";
+import { useChickens } from "@/lib/chickens";
 import { useVaccinationRecords, type TrackerRecord } from "../hooks/use-vaccination-records";
 import { AddRecordForm } from "./add-record-form";
 import { Counters } from "./counters";
@@ -18,7 +18,7 @@ import { ScheduleTable } from "./schedule-table";
 /** Counters, reminders, records, add form, recommended schedule and guidelines. */
 export function VaccinationTracker() {
   const v = useVaccinationRecords();
-  const flock = useFlockBirds(v.isAuthenticated);
+  const flock = useChickens(v.isAuthenticated);
   const [adding, setAdding] = useState(false);
   const [busyId, setBusyId] = useState<string | null>(null);
   const birds = (flock.data ?? []).map((b) => ({ id: b.id, name: b.name }));

@@ -28,7 +28,7 @@ type TorchCapabilities = MediaTrackCapabilities & { torch?: boolean };
  * device has a torch, and capture (disabled until the video is ready). Every track is stopped on
  * capture and on close.
  */
-export function CameraCapture({
+export function CameraOverlay({
   open,
   onClose,
   onCapture,
@@ -58,7 +58,8 @@ export function CameraCapture({
     let cancelled = false;
     setFailed(false);
     setReady(false);
-    (async () => {
+    // The async start handles its own failures (toast + retry button).
+    void (async () => {
       if (!navigator.mediaDevices?.getUserMedia) {
         setFailed(true);
         toast({

@@ -7,10 +7,10 @@ import type { AdSlotProps } from "./ad-slot";
 // Prerendered pages get no slot in their HTML: it starts loading once the page has hydrated.
 const AdSlotImpl = lazy(() => import("./ad-slot").then((m) => ({ default: m.AdSlot })));
 const PremiumImpl = lazy(() =>
-  import("./ad-slot").then((m) => ({ default: m.PremiumAffiliateAd })),
+  import("./affiliate-blocks").then((m) => ({ default: m.PremiumAffiliateAd })),
 );
 
-/** `AdSlot` from `@/components/ad-slot`, loaded on demand. */
+/** `AdSlot` (./ad-slot), loaded on demand. */
 export function LazyAdSlot(props: AdSlotProps) {
   if (!useHydrated()) return null;
   return (
@@ -20,7 +20,7 @@ export function LazyAdSlot(props: AdSlotProps) {
   );
 }
 
-/** `PremiumAffiliateAd` from `@/components/ad-slot`, loaded on demand. */
+/** `PremiumAffiliateAd` (./affiliate-blocks), loaded on demand. */
 export function LazyPremiumAffiliateAd() {
   if (!useHydrated()) return null;
   return (

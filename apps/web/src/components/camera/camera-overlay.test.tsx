@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-libra
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "@/lib/toast";
-import { CameraCapture } from "./camera-capture";
+import { CameraOverlay as CameraCapture } from "./camera-overlay";
 
 vi.mock("@/lib/toast", () => ({ toast: vi.fn() }));
 

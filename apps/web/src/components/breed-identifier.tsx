@@ -1,2 +1,0 @@
-// The breed identifier, shared by /chicken-identifier and the flock manager's Breed ID tab.
-export { BreedIdentifier } from "@/features/breed-id/components/breed-identifier";
