@@ -549,7 +549,11 @@ describe("audit trail", () => {
       const url = await startInteraction(app, jar2);
       await postForm(app, jar2, url, { email, password: "a wrong password" }, uniqueIp());
       await app.inject({ url: "/api/account/export", headers: { cookie: jar.header() } });
-      await app.inject({ url: "/api/logout", headers: { cookie: jar.header() } });
+      await app.inject({
+        method: "POST",
+        url: "/api/logout",
+        headers: { cookie: jar.header(), origin: ORIGIN },
+      });
       const events = lines.map((l) => l.event).filter(Boolean);
       for (const e of [
         "auth.signup",
