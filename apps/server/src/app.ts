@@ -88,7 +88,8 @@ export async function buildApp({
       done(null, undefined);
       return;
     }
-    parseJson(req, text, done);
+    // Fastify's JSON parser answers through `done`; its declared Promise return is never used.
+    void parseJson(req, text, done);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
