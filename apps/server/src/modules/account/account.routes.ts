@@ -120,7 +120,7 @@ export async function accountRoutes(app: FastifyInstance, { config }: ModuleOpti
     },
     async (req, reply) => {
       audit(req.log, "account.export", { userId: req.user!.id, format: "zip" });
-      const body = Readable.from(zipStream(csvFiles(app.db, keeperOf(req))));
+      const body = zipStream(csvFiles(app.db, keeperOf(req)));
       return download(reply, "application/zip", `flockkeeper-export-${today()}.zip`).send(body);
     },
   );
