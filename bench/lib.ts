@@ -42,7 +42,7 @@ export function ensureServerBuilt(): void {
  */
 export async function startServer(
   env: Record<string, string> = {},
-  opts: { dataDir?: string } = {},
+  opts: { dataDir?: string; port?: number } = {},
 ): Promise<{
   url: string;
   proc: ChildProcess;
@@ -50,7 +50,7 @@ export async function startServer(
   dataDir: string;
   stop: () => Promise<void>;
 }> {
-  const port = 4300 + Math.floor(Math.random() * 500);
+  const port = opts.port ?? 4300 + Math.floor(Math.random() * 500);
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "fk-bench-"));
   const url = `http://localhost:${port}`;
   // Built first: start-up is measured from a built tree, as `npm run serve` starts it.

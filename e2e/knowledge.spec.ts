@@ -40,6 +40,28 @@ test.describe("Can My Flock Eat This?", () => {
     await expect(recent.getByRole("button", { name: "avacado", exact: true })).toBeVisible();
   });
 
+  test("a near miss is never answered with another food: 'Did you mean' instead; a plant part is named", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto("/food-safety");
+    await searchFood(page, "sago");
+    const miss = page.getByTestId("food-not-found");
+    await expect(miss).toContainText("Food item not found");
+    await expect(miss).toContainText("When in doubt, leave it out");
+    await expect(page.getByTestId("food-result")).toHaveCount(0);
+    const didYouMean = miss.getByRole("list", { name: "Did you mean" });
+    await didYouMean.getByRole("button", { name: /^Sage/ }).click();
+    await expect(
+      page.getByTestId("food-result").getByRole("heading", { name: "Sage" }),
+    ).toBeVisible();
+
+    await searchFood(page, "watermelon seeds");
+    const part = page.getByTestId("food-result");
+    await expect(part).toContainText("You asked about the seeds");
+    await expect(part.getByTestId("part-guidance")).toContainText(/seeds/i);
+  });
+
   test("suggestions appear while typing", async ({ page }) => {
     await page.goto("/food-safety");
     await page.getByRole("combobox", { name: "Food or plant name" }).fill("strawb");
@@ -343,7 +365,7 @@ test.describe("Learn and the care guide", () => {
     const facts = page.getByRole("region", { name: "Key numbers" });
     for (const fact of [
       "16-18%",
-      "20-24%",
+      "18-20%",
       "10% max",
       "4 sq ft",
       "10 sq ft",

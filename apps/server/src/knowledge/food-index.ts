@@ -1,8 +1,11 @@
 import type { FoodRecord } from "@flockkeeper/shared/schemas/food";
 import { editDistance, matchKey, normalizeText, trigrams } from "./text";
 
-/** How a search term was matched: the item's own name, one of its aliases, or a close spelling. */
-export type FoodMatchType = "exact" | "alias" | "fuzzy";
+/**
+ * How a search term was matched: the item's own name, one of its aliases, a plain misspelling
+ * of that very name ("fuzzy"), or a part of a plant answered by the plant's entry ("part").
+ */
+export type FoodMatchType = "exact" | "alias" | "fuzzy" | "part";
 
 /** The best match for a search term. */
 export interface FoodMatch {
@@ -12,6 +15,10 @@ export interface FoodMatch {
   matchedText: string;
   /** 0..1, 1 for an exact name or alias. */
   score: number;
+  /** The part of the plant the keeper asked about ("leaves", "pits"), when the query named one. */
+  part?: string;
+  /** For a part answered by the whole plant's entry: its sentences about that part. */
+  partGuidance?: string;
 }
 
 /** One autocomplete suggestion. */
@@ -31,18 +38,29 @@ interface Entry {
   isName: boolean;
 }
 
-/** A fuzzy match must score above this; otherwise the answer is "not found" rather than a guess. */
+/** Autocomplete offers close spellings scoring above this (suggestions only, never an answer). */
 export const FUZZY_THRESHOLD = 0.5;
 
 /*
- * Words naming the part of a plant or food. The part is often what makes it dangerous ("peach"
- * is a treat, "peach pits" are not), so a fuzzy match must contain every part the keeper named.
+ * Words naming the part of a plant or food, in groups of words that mean the same part. The part
+ * is often what makes it dangerous ("peach" is a treat, "peach pits" are not), so a query naming
+ * a part is only ever answered by an entry about that part, or by the plant's entry when its
+ * guidance covers the part, and the answer names the part.
  */
-const PART_WORDS = new Set(
-  "pit stone seed kernel leaf leave peel skin rind core stem stalk root bulb vine plant sprout shoot bark flower pip hull husk shell".split(
-    " ",
-  ),
-);
+const PART_GROUPS: readonly (readonly string[])[] = [
+  ["leaf", "leave", "top", "foliage", "vine", "stem", "stalk", "plant", "haulm"],
+  ["seed", "pip", "kernel", "pit", "stone"],
+  ["peel", "skin", "rind"],
+  ["berry", "berrie"],
+  ["sprout", "shoot", "eye"],
+  ["root", "bulb", "tuber"],
+  ["flower", "blossom", "bloom"],
+  ["core"],
+  ["husk", "hull", "shell"],
+];
+const PART_GROUP_OF = new Map<string, readonly string[]>();
+for (const group of PART_GROUPS) for (const word of group) PART_GROUP_OF.set(word, group);
+const PART_WORDS = new Set(PART_GROUP_OF.keys());
 
 // Question words a keeper may type around a food ("can my chickens eat grapes?"), dropped on a second try.
 const QUESTION_WORDS = new Set(
@@ -56,6 +74,15 @@ const QUESTION_WORDS = new Set(
 /** Edits tolerated for a key of this length: none below 4 letters, 1 up to 7, then 2. */
 function allowedEdits(length: number): number {
   if (length < 4) return 0;
+  return length < 8 ? 1 : 2;
+}
+
+/**
+ * Edits that still make a plain misspelling of the same name, relative to its length: none up
+ * to 4 letters ("sago" is not "sage"), 1 up to 7 letters, 2 from 8 (a quarter of the word at most).
+ */
+export function misspellingEdits(length: number): number {
+  if (length < 5) return 0;
   return length < 8 ? 1 : 2;
 }
 
@@ -123,7 +150,12 @@ export class FoodIndex {
     return this.entries.length;
   }
 
-  /** The best match for a keeper-typed name, or null when nothing is close enough. */
+  /**
+   * The food a keeper-typed name means, or null. Never a different food: an exact name or
+   * alias, a plain misspelling of one name (within `misspellingEdits`, and no other food as
+   * close), or for a plant part the part's entry or the plant's entry whose guidance covers it.
+   * Anything less certain is left to `closest` ("Did you mean ...?").
+   */
   search(query: string): FoodMatch | null {
     const key = matchKey(query.slice(0, 200));
     if (!key) return null;
@@ -136,15 +168,152 @@ export class FoodIndex {
     const written = this.byNormal.get(normalizeText(query.slice(0, 200)));
     if (written) return this.toMatch(written, 1);
     for (const k of candidates) {
-      const exact = this.byKey.get(k) ?? this.byCompact.get(k.replace(/ /g, ""));
+      const exact = this.exact(k);
       if (exact) return this.toMatch(exact, 1);
     }
-    let best: { entry: Entry; score: number } | null = null;
     for (const k of candidates) {
-      const found = this.fuzzy(k);
-      if (found && (!best || found.score > best.score)) best = found;
+      const part = this.partMatch(k);
+      if (part) return part;
     }
-    return best && best.score > FUZZY_THRESHOLD ? this.toMatch(best.entry, best.score) : null;
+    for (const k of candidates) {
+      if (k.split(" ").some((w) => PART_WORDS.has(w))) continue;
+      const typo = this.misspelling(k);
+      if (typo) return this.toMatch(typo.entry, typo.score);
+    }
+    return null;
+  }
+
+  /** The closest foods to a query that found nothing, for "Did you mean ...?" (never an answer). */
+  closest(query: string, limit = 5): FoodSuggestion[] {
+    const key = matchKey(query.slice(0, 200));
+    if (!key) return [];
+    const stripped = key
+      .split(" ")
+      .filter((w) => !QUESTION_WORDS.has(w))
+      .join(" ");
+    const k = stripped || key;
+    const seen = new Set<string>();
+    const out: FoodSuggestion[] = [];
+    const add = (entry: Entry) => {
+      if (out.length >= limit || seen.has(entry.food.id)) return;
+      seen.add(entry.food.id);
+      out.push({ food: entry.food, matchedText: entry.text });
+    };
+    // For "cherry pits", the plant itself and its parts' entries come first.
+    const base = k
+      .split(" ")
+      .filter((w) => !PART_WORDS.has(w))
+      .join(" ");
+    if (base && base !== k) {
+      const plant = this.exact(base) ?? this.misspelling(base)?.entry;
+      if (plant) add(plant);
+    }
+    // The closest, however far: the keeper sees them as suggestions, never as the answer.
+    const scored = this.scoreAll(k, false)
+      .filter((s) => s.score > 0)
+      .sort((a, b) => b.score - a.score || Number(b.entry.isName) - Number(a.entry.isName));
+    for (const s of scored) add(s.entry);
+    return out;
+  }
+
+  private exact(key: string): Entry | undefined {
+    return this.byKey.get(key) ?? this.byCompact.get(key.replace(/ /g, ""));
+  }
+
+  /** The one entry a key is a plain misspelling of, or null when none is, or two foods are as close. */
+  private misspelling(key: string): { entry: Entry; score: number } | null {
+    const compact = key.replace(/ /g, "");
+    const max = misspellingEdits(compact.length);
+    if (max === 0) return null;
+    let best = max + 1;
+    let found: Entry[] = [];
+    for (const entry of this.entries) {
+      if (Math.abs(entry.compact.length - compact.length) > max) continue;
+      // Typos seldom touch the first letter; a swap of the first two letters is allowed.
+      if (entry.compact[0] !== compact[0] && entry.compact[0] !== compact[1]) continue;
+      const d = editDistance(compact, entry.compact, max);
+      if (d < best) {
+        best = d;
+        found = [entry];
+      } else if (d === best && d <= max) found.push(entry);
+    }
+    if (best > max) return null;
+    const foods = new Set(found.map((e) => e.food.id));
+    if (foods.size !== 1) return null;
+    const entry = found.find((e) => e.isName) ?? found[0]!;
+    return { entry, score: 1 - best / Math.max(compact.length, entry.compact.length) };
+  }
+
+  private readonly described = new Map<string, Set<string>>();
+
+  /** The matching keys of a food's description words (cached). */
+  private describedWords(food: FoodRecord): Set<string> {
+    let words = this.described.get(food.id);
+    if (!words) {
+      words = new Set(matchKey(food.description).split(" "));
+      this.described.set(food.id, words);
+    }
+    return words;
+  }
+
+  /** "tomato leaves": the entry about that part of that plant, or the plant's when it covers the part. */
+  private partMatch(key: string): FoodMatch | null {
+    const words = key.split(" ");
+    const parts = words.filter((w) => PART_WORDS.has(w));
+    const baseWords = words.filter((w) => !PART_WORDS.has(w));
+    if (parts.length === 0 || baseWords.length === 0) return null;
+    const base = baseWords.join(" ");
+    const partText = parts.join(" ");
+    const group = new Set(parts.flatMap((p) => PART_GROUP_OF.get(p) ?? [p]));
+    // The plant as the keeper named it, typo repaired ("potatoe sprouts").
+    const plant = this.exact(base) ?? this.misspelling(base)?.entry;
+    // The plant's words as typed, as matched, and as its entry's name ("tomatoe" -> "tomato").
+    const wordSets = [baseWords];
+    if (plant) {
+      wordSets.push(plant.key.split(" "));
+      wordSets.push(matchKey(plant.food.name.replace(/\(.*?\)/g, " ")).split(" "));
+    }
+    // An entry naming the plant and a word for the same part: "tomato leaves" -> "Tomato plant".
+    let named: Entry | undefined;
+    for (const plantWords of wordSets) {
+      const want = plantWords.filter((w) => w && !PART_WORDS.has(w));
+      if (want.length === 0) continue;
+      named = this.entries
+        .filter((e) => {
+          const ew = e.key.split(" ");
+          return want.every((w) => ew.includes(w)) && ew.some((w) => group.has(w));
+        })
+        .sort((a, b) => Number(b.isName) - Number(a.isName) || a.key.length - b.key.length)[0];
+      if (named) break;
+    }
+    if (named) return { ...this.toMatch(named, 1), matchType: "part", part: partText };
+    if (!plant) return null;
+    // An entry about that part of a class of plants that names this one: "peach pits" ->
+    // "Stone-fruit pits" (its text lists peaches).
+    const plantKeys = new Set(wordSets.flat().filter((w) => w && !PART_WORDS.has(w)));
+    const classEntry = this.entries.find(
+      (e) =>
+        e.isName &&
+        e.food.id !== plant.food.id &&
+        e.key.split(" ").some((w) => group.has(w)) &&
+        [...plantKeys].every((w) => this.describedWords(e.food).has(w)),
+    );
+    if (classEntry) return { ...this.toMatch(classEntry, 1), matchType: "part", part: partText };
+    // The plant's own entry answers only when its text says something about that part.
+    const sentences = `${plant.food.description} ${plant.food.guidelines}`
+      .split(/(?<=[.!?])\s+/)
+      .filter((sentence) =>
+        matchKey(sentence)
+          .split(" ")
+          .some((w) => group.has(w)),
+      );
+    if (sentences.length === 0) return null;
+    return {
+      ...this.toMatch(plant, 1),
+      matchType: "part",
+      part: partText,
+      partGuidance: sentences.join(" "),
+    };
   }
 
   /** Up to `limit` foods for a partly typed name: prefix matches first, then close spellings. */
@@ -191,22 +360,8 @@ export class FoodIndex {
     };
   }
 
-  private fuzzy(key: string): { entry: Entry; score: number } | null {
-    let best: { entry: Entry; score: number } | null = null;
-    for (const candidate of this.scoreAll(key)) {
-      if (
-        !best ||
-        candidate.score > best.score ||
-        (candidate.score === best.score && candidate.entry.isName && !best.entry.isName)
-      ) {
-        best = candidate;
-      }
-    }
-    return best;
-  }
-
   /** Scores every entry that shares a trigram with the key or is within a few edits of it. */
-  private scoreAll(key: string): { entry: Entry; score: number }[] {
+  private scoreAll(key: string, partsMustMatch = true): { entry: Entry; score: number }[] {
     const grams = trigrams(key);
     const shared = new Map<Entry, number>();
     for (const gram of grams) {
@@ -215,7 +370,7 @@ export class FoodIndex {
     }
     const compact = key.replace(/ /g, "");
     const maxEdits = allowedEdits(compact.length);
-    const parts = key.split(" ").filter((w) => PART_WORDS.has(w));
+    const parts = partsMustMatch ? key.split(" ").filter((w) => PART_WORDS.has(w)) : [];
     const results: { entry: Entry; score: number }[] = [];
     const consider = (entry: Entry, common: number) => {
       if (parts.length > 0) {

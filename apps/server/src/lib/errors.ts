@@ -6,6 +6,8 @@ export class AppError extends Error {
     message: string,
     /** What the caller can do next, shown beside the message (e.g. a food search miss). */
     readonly guidance?: string,
+    /** Further fields of the error body (e.g. a food search miss's "Did you mean" suggestions). */
+    readonly extra?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
   }

@@ -74,6 +74,7 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
         code: error.code,
         message: clipText(error.message),
         ...(error.guidance ? { guidance: error.guidance } : {}),
+        ...error.extra,
       });
     }
     if (isResponseSerializationError(error)) {

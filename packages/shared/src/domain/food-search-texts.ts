@@ -11,9 +11,24 @@ export const BULK_SEARCH_MAX = 100;
 export const FOOD_NOT_FOUND_MESSAGE = "Food item not found";
 /** Guidance shown with a single-search miss. */
 export const FOOD_NOT_FOUND_GUIDANCE =
-  "This item is not in our database. Until you know more, don't feed it, and consult a veterinarian for guidance.";
+  "This item is not in our database. When in doubt, leave it out: don't feed it until you know more, and consult a veterinarian for guidance.";
 /** Text shown for each name of a plant list that is not in the database (spec section 8). */
 export const BULK_NOT_FOUND_MESSAGE = "Not found in database. Consult a veterinarian for guidance.";
 
 /** How many recent food searches a keeper sees (spec section 9). */
 export const RECENT_SEARCH_LIMIT = 4;
+
+/**
+ * General rules and legal caveats that apply to many foods. They are kept out of each food's own
+ * guidelines (which say what is specific to that food) and shown beside them.
+ */
+export const FOOD_NOTE_TEXTS = {
+  "treat-limit":
+    "Treat rule: keep all treats together under 10% of what a bird eats, about 2 tablespoons per bird per day.",
+  "uk-eu-kitchen-waste":
+    "UK/EU law: feeding kitchen or catering waste (anything that has passed through a kitchen, even a vegan one) to any poultry, pet hens included, is illegal.",
+  "uk-eu-meat":
+    "UK/EU law: meat, fish and anything containing them from a kitchen must never be fed to poultry, pet hens included.",
+} as const;
+/** Key of a general rule or legal caveat attached to a food. */
+export type FoodNoteKey = keyof typeof FOOD_NOTE_TEXTS;

@@ -26,8 +26,11 @@ const foodName = z
 export const foodSearchQuery = z.object({ name: foodName });
 export type FoodSearchQuery = z.infer<typeof foodSearchQuery>;
 
-/** How a search term matched: the item's name, one of its aliases, or a close spelling. */
-export const foodMatchType = z.enum(["exact", "alias", "fuzzy"]);
+/**
+ * How a search term matched: the item's name, one of its aliases, a plain misspelling of that
+ * very name, or a plant part answered by the plant's (or the part's) entry.
+ */
+export const foodMatchType = z.enum(["exact", "alias", "fuzzy", "part"]);
 export type FoodMatchType = z.infer<typeof foodMatchType>;
 
 /** A food or plant as the API returns it. */
@@ -45,6 +48,15 @@ export const foodItem = z.object({
   /** Which name or alias matched the search term, and how. */
   matchType: foodMatchType,
   matchedText: z.string(),
+  /** The part of the plant the keeper asked about ("leaves"), when the search named one. */
+  part: z.string().optional(),
+  /**
+   * When the part has no entry of its own and the plant's entry answers: the plant's sentences
+   * about that part (the safety level is the plant's; read this for the part).
+   */
+  partGuidance: z.string().optional(),
+  /** General rules and legal caveats that apply to this food (the treat rule, UK/EU law). */
+  notes: z.array(z.string()).optional(),
 });
 export type FoodItem = z.infer<typeof foodItem>;
 
@@ -66,11 +78,31 @@ export const bulkSearchBody = z.object({
 });
 export type BulkSearchBody = z.infer<typeof bulkSearchBody>;
 
+/** One "Did you mean ...?" food offered when a search found nothing (never an answer itself). */
+export const foodDidYouMean = z.object({
+  id: z.string(),
+  name: z.string(),
+  safetyLevel: foodSafetyLevel,
+});
+export type FoodDidYouMean = z.infer<typeof foodDidYouMean>;
+
+/** Body of the 404 answer of GET /api/food-items/search. */
+export const foodNotFoundBody = z.object({
+  statusCode: z.literal(404),
+  code: z.string(),
+  message: z.string(),
+  guidance: z.string().optional(),
+  suggestions: z.array(foodDidYouMean).optional(),
+});
+export type FoodNotFoundBody = z.infer<typeof foodNotFoundBody>;
+
 /** One line of a bulk search answer: the term as sent, whether it matched, and the item. */
 export const bulkSearchResult = z.object({
   searchTerm: z.string(),
   found: z.boolean(),
   item: foodItem.nullable(),
+  /** When not found: the closest foods, as "Did you mean ...?". */
+  suggestions: z.array(foodDidYouMean).optional(),
 });
 export type BulkSearchResult = z.infer<typeof bulkSearchResult>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FOOD_NOTE_TEXTS, type FoodNoteKey } from "../domain/food-search-texts";
 import { poultrySpecies } from "./species";
 
 /** How safe a food or plant is for poultry: fine as a treat, limit or prepare with care, or never feed. */
@@ -50,6 +51,10 @@ export const foodRecord = z.strictObject({
   speciesNotes: z.partialRecord(poultrySpecies, text).optional(),
   uncertain: z.boolean().optional(),
   sources: z.array(text).min(1),
+  /** General rules and legal caveats that apply (texts in FOOD_NOTE_TEXTS), shown beside the guidelines. */
+  notes: z
+    .array(z.enum(Object.keys(FOOD_NOTE_TEXTS) as [FoodNoteKey, ...FoodNoteKey[]]))
+    .optional(),
 });
 /** TypeScript type of one food-safety dataset record. */
 export type FoodRecord = z.infer<typeof foodRecord>;

@@ -40,7 +40,7 @@ const FOOD_CASES: [query: string, level: "safe" | "caution" | "toxic", kind: str
   ["tomatoes", "safe", "plural"],
   ["tomato leaves", "toxic", "part"],
   ["green potatos", "toxic", "typo + plural"],
-  ["potatoe peels", "toxic", "typo + plural"],
+  ["potatoe peels", "caution", "typo + plural"],
   ["rhubarb leafs", "toxic", "plural"],
   ["rubarb", "caution", "typo"],
   ["onions", "caution", "plural"],
@@ -119,11 +119,31 @@ describe("GET /api/food-items/search", () => {
     }
   });
 
-  it("does not guess a plant part the keeper did not ask about", async () => {
+  it("answers a plant part with that part's entry, naming the part", async () => {
     // "peach" is a treat, "peach pits" are not: never answer the pit question with the fruit.
-    const res = await search("peach pits");
-    if (res.statusCode === 200) expect(res.json<FoodItem>().name).not.toBe("Peach");
-    else expect(res.statusCode).toBe(404);
+    const pits = await search("peach pits");
+    expect(pits.statusCode).toBe(200);
+    expect(pits.json<FoodItem>()).toMatchObject({
+      name: "Stone-fruit pits",
+      matchType: "part",
+      part: "pit",
+    });
+    const leaves = await search("tomatoe leaves");
+    expect(leaves.json<FoodItem>()).toMatchObject({ id: "tomato-plant", safetyLevel: "toxic" });
+  });
+
+  it("answers a part with no entry of its own by the plant's sentences about that part", async () => {
+    const res = await search("watermelon seeds");
+    expect(res.json<FoodItem>()).toMatchObject({ id: "watermelon", matchType: "part" });
+    expect(res.json<FoodItem>().partGuidance).toMatch(/seeds/i);
+  });
+
+  it("never answers with a different food: a near miss is only a 'Did you mean' suggestion", async () => {
+    const res = await search("sago");
+    expect(res.statusCode).toBe(404);
+    const body = res.json<{ suggestions: { id: string }[]; guidance: string }>();
+    expect(body.suggestions.map((s) => s.id)).toContain("sage");
+    expect(body.guidance).toMatch(/When in doubt, leave it out/);
   });
 
   it.each([

@@ -1,8 +1,10 @@
 import type { FoodRecord } from "@flockkeeper/shared/schemas/food";
+import { FOOD_NOTE_TEXTS } from "@flockkeeper/shared/domain/food-search-texts";
 import {
   FOOD_NOT_FOUND_GUIDANCE,
   FOOD_NOT_FOUND_MESSAGE,
   type BulkSearchResult,
+  type FoodDidYouMean,
   type FoodItem,
   type FoodSuggestion,
 } from "@flockkeeper/shared/schemas/food-search";
@@ -12,7 +14,7 @@ import { AppError } from "../../lib/errors";
 /** The API shape of a matched food record. */
 export function toFoodItem(
   food: FoodRecord,
-  match: Pick<FoodMatch, "matchType" | "matchedText">,
+  match: Pick<FoodMatch, "matchType" | "matchedText" | "part" | "partGuidance">,
 ): FoodItem {
   return {
     id: food.id,
@@ -27,7 +29,17 @@ export function toFoodItem(
     sources: [...food.sources],
     matchType: match.matchType,
     matchedText: match.matchedText,
+    ...(match.part ? { part: match.part } : {}),
+    ...(match.partGuidance ? { partGuidance: match.partGuidance } : {}),
+    ...(food.notes?.length ? { notes: food.notes.map((n) => FOOD_NOTE_TEXTS[n]) } : {}),
   };
+}
+
+/** The closest foods to a name that found nothing: "Did you mean ...?", never an answer. */
+export function didYouMean(name: string): FoodDidYouMean[] {
+  return getKnowledge()
+    .foodIndex.closest(name, 5)
+    .map(({ food }) => ({ id: food.id, name: food.name, safetyLevel: food.safetyLevel }));
 }
 
 /** The best match for a name, or null. */
@@ -39,7 +51,11 @@ export function findFood(name: string): FoodItem | null {
 /** The best match for a name, or 404 'Food item not found'. */
 export function searchFood(name: string): FoodItem {
   const item = findFood(name);
-  if (!item) throw new AppError(404, "NOT_FOUND", FOOD_NOT_FOUND_MESSAGE, FOOD_NOT_FOUND_GUIDANCE);
+  if (!item) {
+    throw new AppError(404, "NOT_FOUND", FOOD_NOT_FOUND_MESSAGE, FOOD_NOT_FOUND_GUIDANCE, {
+      suggestions: didYouMean(name),
+    });
+  }
   return item;
 }
 
@@ -47,7 +63,9 @@ export function searchFood(name: string): FoodItem {
 export function bulkSearchFoods(names: readonly string[]): BulkSearchResult[] {
   return names.map((searchTerm) => {
     const item = findFood(searchTerm);
-    return { searchTerm, found: item !== null, item };
+    return item
+      ? { searchTerm, found: true, item }
+      : { searchTerm, found: false, item: null, suggestions: didYouMean(searchTerm) };
   });
 }
 

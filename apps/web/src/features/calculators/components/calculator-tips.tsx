@@ -5,7 +5,7 @@ const TIPS = [
   {
     title: "Feed",
     items: [
-      "Layers need a complete feed with 16-18% protein; chicks need starter with 20-24%.",
+      "Layers need a complete feed with 16-18% protein; chicks of laying breeds need starter with 18-20% (meat chicks, turkey poults and game birds more).",
       "Keep treats and scraps to at most 10% of what the flock eats.",
       "A treadle or covered feeder cuts waste from rodents and wild birds, which lowers the real cost per bird.",
     ],

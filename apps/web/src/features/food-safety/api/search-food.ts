@@ -1,13 +1,33 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { FoodItem } from "@flockkeeper/shared/schemas/food-search";
+import type { FoodDidYouMean, FoodItem } from "@flockkeeper/shared/schemas/food-search";
 import { ApiError, apiGet } from "@/lib/api-client";
 
-/** `GET /api/food-items/search?name=`: the best match, or null when the food is not in the database (404). */
-export async function fetchFoodItem(name: string): Promise<FoodItem | null> {
+/** A search answer: the food, or none with the closest foods as "Did you mean ...?". */
+export interface FoodSearchAnswer {
+  item: FoodItem | null;
+  suggestions: FoodDidYouMean[];
+}
+
+/** Reads the "Did you mean" list of a 404 body; anything unexpected reads as none. */
+function suggestionsOf(body: unknown): FoodDidYouMean[] {
+  const list = (body as { suggestions?: unknown } | null)?.suggestions;
+  return Array.isArray(list)
+    ? list.filter(
+        (s): s is FoodDidYouMean =>
+          typeof s === "object" && s !== null && typeof (s as FoodDidYouMean).name === "string",
+      )
+    : [];
+}
+
+/** `GET /api/food-items/search?name=`: the food, or (404) none with suggestions. */
+export async function fetchFoodItem(name: string): Promise<FoodSearchAnswer> {
   try {
-    return await apiGet<FoodItem>(`/api/food-items/search?name=${encodeURIComponent(name)}`);
+    const item = await apiGet<FoodItem>(`/api/food-items/search?name=${encodeURIComponent(name)}`);
+    return { item, suggestions: [] };
   } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return null;
+    if (err instanceof ApiError && err.status === 404) {
+      return { item: null, suggestions: suggestionsOf(err.body) };
+    }
     throw err;
   }
 }

@@ -96,8 +96,13 @@ export function PlantListCheck() {
                       )}
                     </p>
                     <p className="text-sm text-stone-700">
-                      {r.item ? r.item.guidelines : BULK_NOT_FOUND_MESSAGE}
+                      {r.item ? (r.item.partGuidance ?? r.item.guidelines) : BULK_NOT_FOUND_MESSAGE}
                     </p>
+                    {!r.item && r.suggestions && r.suggestions.length > 0 && (
+                      <p className="text-sm text-stone-700">
+                        Did you mean: {r.suggestions.map((s) => s.name).join(", ")}?
+                      </p>
+                    )}
                   </div>
                   {r.item ? (
                     <SafetyBadge level={r.item.safetyLevel} className="shrink-0 self-start" />

@@ -197,16 +197,38 @@ export function SingleSearch() {
             <p>{errorMessage(search.error)}</p>
           </Alert>
         )}
-        {search.isSuccess && search.data === null && (
+        {search.isSuccess && search.data.item === null && (
           <Alert tone="warning" data-testid="food-not-found">
             <p className="font-bold">{FOOD_NOT_FOUND_MESSAGE}</p>
             <p>
               &ldquo;{submitted}&rdquo;: {FOOD_NOT_FOUND_GUIDANCE}
             </p>
+            {search.data.suggestions.length > 0 && (
+              <div className="mt-2">
+                <p className="font-semibold">Did you mean…?</p>
+                <ul className="mt-1 flex flex-wrap gap-2" aria-label="Did you mean">
+                  {search.data.suggestions.map((s) => (
+                    <li key={s.id}>
+                      <button
+                        type="button"
+                        className="inline-flex min-h-9 items-center gap-2 rounded-full border border-stone-400 bg-white px-3 text-sm text-stone-900 hover:bg-stone-100 focus-visible:outline-3 focus-visible:outline-blue-700"
+                        onClick={() => {
+                          setText(s.name);
+                          run(s.name);
+                        }}
+                      >
+                        {s.name}
+                        <SafetyBadge level={s.safetyLevel} />
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
           </Alert>
         )}
-        {search.isSuccess && search.data && (
-          <FoodResult item={search.data} searchTerm={submitted} />
+        {search.isSuccess && search.data.item && (
+          <FoodResult item={search.data.item} searchTerm={submitted} />
         )}
       </div>
     </div>

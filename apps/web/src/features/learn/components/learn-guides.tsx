@@ -51,7 +51,7 @@ const EMERGENCY = docs.find((d) => d.id === "emergency-care");
 /** The spec's care facts at a glance. */
 const KEY_FACTS: { value: string; label: string }[] = [
   { value: "16-18%", label: "protein in layer feed" },
-  { value: "20-24%", label: "protein in chick starter" },
+  { value: "18-20%", label: "protein in layer-breed chick starter" },
   { value: "10% max", label: "of the diet as treats" },
   { value: "4 sq ft", label: "coop floor per bird" },
   { value: "10 sq ft", label: "run space per bird" },
