@@ -24,6 +24,10 @@ test.describe("Can My Flock Eat This?", () => {
     const safe = page.getByTestId("food-result");
     await expect(safe).toHaveAttribute("data-safety", "safe");
     await expect(safe.getByText("Safe", { exact: true })).toBeVisible();
+    // The treat rule is shown beside the food's own guidelines, not repeated inside them.
+    await expect(safe.getByRole("list", { name: "General rules" })).toContainText(
+      "Treat rule: keep all treats together under 10%",
+    );
     const safeColour = await safe.evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(safeColour).not.toBe(toxicColour);
 

@@ -1,4 +1,8 @@
-import zlib from "node:zlib";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parse } from "csv-parse/sync";
 import { eq, sql } from "drizzle-orm";
 import { getTableConfig } from "drizzle-orm/pg-core";
 import sharp from "sharp";
@@ -30,6 +34,9 @@ import { storeImage } from "../images/images.service";
 import { deleteAccount } from "./account.service";
 import { tablesWithUserId, userColumnOf } from "./keeper-tables";
 import { resolveKeeper } from "../../access/access";
+import { readZip } from "../../test/zip";
+
+const parseCsv = (text: string) => parse(text, { record_delimiter: "\r\n" }) as string[][];
 
 let t: TestApp;
 beforeAll(async () => {
@@ -323,35 +330,6 @@ describe("GET /api/account/export", () => {
   });
 });
 
-/** Reads a zip archive (stored or deflated entries) into name -> text, checking each CRC. */
-function unzip(buf: Buffer): Record<string, string> {
-  const eocd = buf.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  expect(eocd).toBeGreaterThan(0);
-  const count = buf.readUInt16LE(eocd + 10);
-  let p = buf.readUInt32LE(eocd + 16);
-  const files: Record<string, string> = {};
-  for (let i = 0; i < count; i++) {
-    expect(buf.readUInt32LE(p)).toBe(0x02014b50);
-    const method = buf.readUInt16LE(p + 10);
-    const crc = buf.readUInt32LE(p + 16);
-    const csize = buf.readUInt32LE(p + 20);
-    const nameLen = buf.readUInt16LE(p + 28);
-    const extraLen = buf.readUInt16LE(p + 30);
-    const commentLen = buf.readUInt16LE(p + 32);
-    const local = buf.readUInt32LE(p + 42);
-    const name = buf.toString("utf8", p + 46, p + 46 + nameLen);
-    const lNameLen = buf.readUInt16LE(local + 26);
-    const lExtra = buf.readUInt16LE(local + 28);
-    const start = local + 30 + lNameLen + lExtra;
-    const raw = buf.subarray(start, start + csize);
-    const data = method === 8 ? zlib.inflateRawSync(raw) : raw;
-    expect(zlib.crc32(data), `${name} crc`).toBe(crc);
-    files[name] = data.toString("utf8");
-    p += 46 + nameLen + extraLen + commentLen;
-  }
-  return files;
-}
-
 describe("GET /api/account/export.zip", () => {
   it("is a zip with one CSV per record type, holding only this keeper's rows", async () => {
     const a = await buildUser(t);
@@ -361,16 +339,52 @@ describe("GET /api/account/export.zip", () => {
     const res = await a.inject({ method: "GET", url: "/api/account/export.zip" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("application/zip");
-    const files = unzip(res.rawPayload);
+    const files = await readZip(res.rawPayload);
     expect(Object.keys(files)).toEqual(
       expect.arrayContaining(["chickens.csv", "eggRecords.csv", "vaccinations.csv", "images.csv"]),
     );
-    const chickensCsv = files["chickens.csv"]!.trim().split("\r\n");
-    expect(chickensCsv[0]).toMatch(/^id,name,breed,/);
+    const chickensCsv = parseCsv(files["chickens.csv"]!);
+    expect(chickensCsv[0]!.slice(0, 3)).toEqual(["id", "name", "breed"]);
     expect(chickensCsv).toHaveLength(3);
-    expect(files["eggRecords.csv"]!.trim().split("\r\n")).toHaveLength(4);
-    expect(files["chickens.csv"]).toContain("Zulu Henrietta");
+    expect(chickensCsv.map((r) => r[1])).toContain("Zulu Henrietta");
+    expect(parseCsv(files["eggRecords.csv"]!)).toHaveLength(4);
     expect(Object.values(files).join("")).not.toContain("Yankee");
+  });
+
+  it("keeps notes with commas, quotes, line breaks and formulas intact and inert", async () => {
+    const keeper = await buildUser(t);
+    const note = '=HYPERLINK("http://evil")\r\nsecond line, with "quotes"';
+    const [hen] = await t.db
+      .insert(schema.chickens)
+      .values({ userId: keeper.user.id, name: '+Clucky, the "boss"', breed: "Silkie" })
+      .returning();
+    await t.db.insert(schema.eggRecords).values({
+      userId: keeper.user.id,
+      chickenId: hen!.id,
+      date: "2024-05-01",
+      eggsLaid: 2,
+      notes: note,
+    });
+    const res = await keeper.inject({ method: "GET", url: "/api/account/export.zip" });
+    expect(res.statusCode).toBe(200);
+    const files = await readZip(res.rawPayload);
+    const [head, row] = parseCsv(files["eggRecords.csv"]!);
+    expect(row![head!.indexOf("notes")]).toBe(`'${note}`);
+    expect(row![head!.indexOf("eggsLaid")]).toBe("2");
+    const [cHead, chicken] = parseCsv(files["chickens.csv"]!);
+    expect(chicken![cHead!.indexOf("name")]).toBe('\'+Clucky, the "boss"');
+    // And `unzip -t`, a second independent reader, finds the archive sound.
+    const dir = mkdtempSync(path.join(os.tmpdir(), "fk-zip-"));
+    try {
+      const file = path.join(dir, "export.zip");
+      writeFileSync(file, res.rawPayload);
+      const check = spawnSync("unzip", ["-t", file], { encoding: "utf8" });
+      if (check.error) return; // no unzip on this machine: yauzl above already read it
+      expect(check.status, check.stdout + check.stderr).toBe(0);
+      expect(check.stdout).toMatch(/No errors detected/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -115,7 +115,7 @@ export async function accountRoutes(app: FastifyInstance, { config }: ModuleOpti
       config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
     },
     async (req, reply) => {
-      const body = Readable.from(zipStream(csvFiles(app.db, keeperOf(req))));
+      const body = zipStream(csvFiles(app.db, keeperOf(req)));
       return download(reply, "application/zip", `flockkeeper-export-${today()}.zip`).send(body);
     },
   );

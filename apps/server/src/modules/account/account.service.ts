@@ -34,6 +34,7 @@ import { hashFromImageUrl, imageUrl, sniffImageType } from "../images/images.ser
 import { keeperTables, userColumnOf } from "./keeper-tables";
 import { codecs, exportRow, exportValue, type TableCodec } from "./table-codec";
 import type { Keeper } from "../../access/access";
+import { csvRows } from "../../lib/csv";
 
 type User = typeof users.$inferSelect;
 type Row = Record<string, unknown>;
@@ -307,28 +308,18 @@ export async function* exportJson(
 
 // ---------------------------------------------------------------- CSV export
 
-/** One CSV cell; text that a spreadsheet would run as a formula is prefixed with '. */
-export function csvCell(v: unknown): string {
-  if (v === null || v === undefined) return "";
-  let s = typeof v === "string" ? v : typeof v === "object" ? JSON.stringify(v) : String(v);
-  if (typeof v === "string" && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-const csvLine = (cells: unknown[]) => cells.map(csvCell).join(",") + "\r\n";
-
 async function* tableCsv(db: Database, codec: TableCodec, userId: string): AsyncGenerator<string> {
-  yield csvLine(codec.columns.map(([k]) => k));
+  yield csvRows([codec.columns.map(([k]) => k)]);
   for await (const rows of readRows(db, codec, userId)) {
-    yield rows.map((r) => csvLine(codec.columns.map(([k]) => exportValue(r[k])))).join("");
+    yield csvRows(rows.map((r) => codec.columns.map(([k]) => exportValue(r[k]))));
   }
 }
 
 async function* imagesCsv(db: Database, userId: string): AsyncGenerator<string> {
   const cols = ["hash", "url", "mime", "width", "height", "createdAt"] as const;
-  yield csvLine([...cols]);
+  yield csvRows([[...cols]]);
   for await (const rows of readImages(db, userId, false)) {
-    yield rows.map((r) => csvLine(cols.map((c) => r[c]))).join("");
+    yield csvRows(rows.map((r) => cols.map((c) => r[c])));
   }
 }
 

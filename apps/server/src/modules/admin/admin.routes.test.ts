@@ -1,3 +1,4 @@
+import { parse } from "csv-parse/sync";
 import { and, count, eq, gte, lt } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -461,5 +462,9 @@ describe("newsletter subscribers", () => {
     expect(csv.body.startsWith("email,subscribed_at\r\n")).toBe(true);
     expect(csv.body).toContain(`"${plain}","2026-01-02T03:04:05.000Z"`);
     expect(csv.body).toContain(`"'${formula}"`);
+    const rows = parse(csv.body, { record_delimiter: "\r\n" }) as string[][];
+    expect(rows[0]).toEqual(["email", "subscribed_at"]);
+    expect(rows).toContainEqual([plain, "2026-01-02T03:04:05.000Z"]);
+    expect(rows).toContainEqual([`'${formula}`, "2026-01-03T03:04:05.000Z"]);
   });
 });

@@ -3,6 +3,7 @@ import type { Analytics, AnalyticsQuery } from "@flockkeeper/shared/schemas/anal
 import { and, asc, count, desc, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { clickEvents, newsletterSubscribers } from "../../db/schema/index";
+import { csvRows } from "../../lib/csv";
 
 const startOf = (isoDay: string) => new Date(`${isoDay}T00:00:00.000Z`);
 const MAX_CHART_DAYS = 366;
@@ -107,15 +108,14 @@ export async function listSubscribers(
   return rows.map((r) => ({ email: r.email, subscribedAt: r.consentAt.toISOString() }));
 }
 
-/** One CSV cell: quoted, and never read as a formula by a spreadsheet. */
-const csvCell = (v: string) => `"${(/^[=+\-@\t\r]/.test(v) ? `'${v}` : v).replace(/"/g, '""')}"`;
-
 /** Subscribers as CSV (email, subscribed_at). */
 export function subscribersCsv(rows: { email: string; subscribedAt: string }[]): string {
+  // Every cell quoted, as this file always has been.
   return (
-    [
-      "email,subscribed_at",
-      ...rows.map((r) => `${csvCell(r.email)},${csvCell(r.subscribedAt)}`),
-    ].join("\r\n") + "\r\n"
+    "email,subscribed_at\r\n" +
+    csvRows(
+      rows.map((r) => [r.email, r.subscribedAt]),
+      { quoted: true },
+    )
   );
 }

@@ -1,7 +1,10 @@
+import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keeperSettings } from "../../db/schema/index";
 import { buildUser, createTestApp, type TestApp } from "../../test/helpers";
 import { buildChicken, buildEggs, buildFeed, buildWeight, daysAgo, today } from "./fixtures";
+
+const parseCsv = (text: string) => parse(text, { record_delimiter: "\r\n" }) as string[][];
 
 let t: TestApp;
 beforeAll(async () => {
@@ -135,8 +138,16 @@ describe("GET /api/production/export/:type", () => {
     expect(feed.statusCode, feed.body).toBe(200);
     expect(feed.headers["content-type"]).toMatch(/^text\/csv/);
     expect(feed.headers["content-disposition"]).toMatch(/attachment; filename="feed-records-/);
-    const lines = feed.body.trim().split("\r\n");
-    expect(lines[0]).toBe("date,chickenId,chickenName,feedType,feedAmountLbs,feedCost,notes");
+    const lines = parseCsv(feed.body);
+    expect(lines[0]).toEqual([
+      "date",
+      "chickenId",
+      "chickenName",
+      "feedType",
+      "feedAmountLbs",
+      "feedCost",
+      "notes",
+    ]);
     expect(lines).toHaveLength(3);
     for (const type of ["weight", "environment", "eggs"]) {
       const res = await keeper.inject({
@@ -149,13 +160,13 @@ describe("GET /api/production/export/:type", () => {
       method: "GET",
       url: "/api/production/export/eggs?period=30",
     });
-    expect(eggs.body.trim().split("\r\n")).toHaveLength(9);
+    expect(parseCsv(eggs.body)).toHaveLength(9);
     const bad = await keeper.inject({ method: "GET", url: "/api/production/export/secrets" });
     expect(bad.statusCode).toBe(400);
     const out = await t.app.inject({ method: "GET", url: "/api/production/export/feed" });
     expect(out.statusCode).toBe(401);
     const stranger = await buildUser(t);
     const theirs = await stranger.inject({ method: "GET", url: "/api/production/export/feed" });
-    expect(theirs.body.trim().split("\r\n")).toHaveLength(1);
+    expect(parseCsv(theirs.body)).toHaveLength(1);
   });
 });

@@ -18,6 +18,7 @@ import {
   weightRecords,
 } from "../../db/schema/index";
 import type { Keeper } from "../../access/access";
+import { csvRows } from "../../lib/csv";
 
 const num = (v: unknown) => Number(v ?? 0);
 const roundMicro = (v: number) => Math.round(v * 1e6) / 1e6;
@@ -225,16 +226,7 @@ export async function getTrends(
   };
 }
 
-/** One CSV cell; text a spreadsheet would run as a formula is prefixed with '. */
-export function csvCell(v: unknown): string {
-  if (v === null || v === undefined) return "";
-  let s = String(v);
-  if (typeof v === "string" && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-const csv = (header: string[], rows: unknown[][]) =>
-  [header, ...rows].map((r) => r.map(csvCell).join(",")).join("\r\n") + "\r\n";
+const csv = (header: string[], rows: unknown[][]) => csvRows([header, ...rows]);
 
 export type ExportType = "feed" | "weight" | "environment" | "eggs";
 
