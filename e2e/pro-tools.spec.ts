@@ -206,20 +206,23 @@ test.describe("Vaccination tracker", () => {
     await reminders
       .getByRole("button", { name: "Mark Newcastle Disease for Henrietta done" })
       .click();
-    await expect(page.getByTestId("count-completed")).toHaveText("1");
+    // A new dose dated today; the earlier dose is kept with its own date.
+    await expect(page.getByTestId("count-total")).toHaveText("2");
+    await expect(page.getByTestId("count-completed")).toHaveText("2");
     await expect(page.getByTestId("count-due")).toHaveText("0");
     await expect(page.getByText("No vaccinations are due. You are up to date.")).toBeVisible();
 
     const records = await (await page.request.get("/api/vaccinations")).json();
-    expect(records).toHaveLength(1);
+    expect(records).toHaveLength(2);
     expect(records[0]).toMatchObject({
       vaccine: "Newcastle Disease",
       birdName: "Henrietta",
       date: localDate(0),
       status: "completed",
     });
+    expect(records[1]).toMatchObject({ date: localDate(-355), status: "completed" });
     await page.reload();
-    await expect(page.getByTestId("count-completed")).toHaveText("1");
+    await expect(page.getByTestId("count-completed")).toHaveText("2");
   });
 
   test("a keeper picks the vaccinated bird from the flock", async ({ page }) => {

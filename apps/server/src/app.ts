@@ -14,6 +14,7 @@ import errorsPlugin from "./plugins/errors";
 import readCachePlugin from "./plugins/read-cache";
 import securityPlugin from "./plugins/security";
 import webAppPlugin from "./plugins/web-app";
+import { readBlogEntries } from "./modules/seo/seo.service";
 
 const defaultWebDist = path.join(repoRoot, "apps/web/dist");
 
@@ -85,6 +86,11 @@ export async function buildApp({
     enabled: config.readCache && database.kind === "pglite",
   });
   for (const mod of modules) await app.register(mod, { config });
-  await app.register(webAppPlugin, { webDist: config.webDist ?? defaultWebDist });
+  // A blog address whose article does not exist is a 404 like any unknown path.
+  const blogSlugs = new Set(readBlogEntries().map((e) => e.slug));
+  await app.register(webAppPlugin, {
+    webDist: config.webDist ?? defaultWebDist,
+    knownParam: (name, value) => name !== "slug" || blogSlugs.has(value),
+  });
   return app;
 }

@@ -31,6 +31,9 @@ export const PRERENDERED_PATHS = [
   "/food-safety",
 ] as const;
 
+/** File under dist with the app's route patterns (read by apps/server/src/plugins/web-app.ts). */
+export const APP_ROUTES_FILE = "routes.json";
+
 type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
 type Manifest = Record<string, ManifestChunk>;
 
@@ -104,6 +107,12 @@ export function prerenderPlugin(): Plugin {
           if (!template.includes('<div id="root"></div>')) {
             throw new Error('prerender: index.html has no empty <div id="root"></div>');
           }
+          // The route table for the server, which answers 404 (with the app, which shows its
+          // not-found page) for a path no route matches. The catch-all is left out.
+          await writeFile(
+            path.join(outDir, APP_ROUTES_FILE),
+            JSON.stringify(ROUTES.map((r) => r.path).filter((p) => p !== "*")),
+          );
           await mkdir(path.join(outDir, "prerendered"), { recursive: true });
           for (const pathname of PRERENDERED_PATHS) {
             const { html, meta } = await render(pathname);

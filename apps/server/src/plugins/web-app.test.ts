@@ -147,3 +147,48 @@ describe("web app serving", () => {
     expect(post.statusCode).toBe(404);
   });
 });
+
+describe("the status of app paths (a build with routes.json)", () => {
+  let dist: string;
+  let routed: FastifyInstance;
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(os.tmpdir(), "fk-web-routes-"));
+    mkdirSync(path.join(dist, "prerendered"));
+    writeFileSync(path.join(dist, "index.html"), SHELL);
+    writeFileSync(path.join(dist, "prerendered", "index.html"), HOME);
+    writeFileSync(
+      path.join(dist, "routes.json"),
+      JSON.stringify(["/", "/rarity-explorer", "/blog", "/blog/:slug", "/admin/:tab"]),
+    );
+    const config = loadConfig({ LOG_LEVEL: "silent", PUBLIC_URL: "http://localhost:3000" });
+    routed = await buildApp({ config: { ...config, webDist: dist }, database, logger: false });
+    await routed.ready();
+  });
+  afterAll(async () => {
+    await routed.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it("answers a path no route matches with 404 and the app (which shows its not-found page)", async () => {
+    for (const url of ["/no-such-page", "/rarity-explorer/extra", "/blog/no-such-article"]) {
+      const res = await routed.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers["content-type"], url).toMatch(/^text\/html/);
+      expect(res.body, url).toBe(SHELL);
+    }
+  });
+
+  it("answers routes, real blog articles and prerendered pages with 200", async () => {
+    for (const url of [
+      "/",
+      "/rarity-explorer",
+      "/rarity-explorer/?q=silkie",
+      "/blog/winter-care-for-poultry",
+      "/admin/ads",
+    ]) {
+      const res = await routed.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(200);
+    }
+    expect((await routed.inject({ method: "GET", url: "/" })).body).toBe(HOME);
+  });
+});

@@ -32,14 +32,50 @@ export function prerenderedPages(dist: string): Map<string, string> {
 }
 
 /**
+ * The web app's route patterns (`dist/routes.json`, written by the build: "/blog/:slug" style,
+ * without the catch-all) as a test for a path; null when the build has no such file (every path
+ * then gets the app with 200, as before). A `:param` segment matches one segment, which
+ * `knownParam` may refuse (a blog slug with no article).
+ */
+export function appRouteMatcher(
+  dist: string,
+  knownParam: (name: string, value: string) => boolean = () => true,
+): ((pathname: string) => boolean) | null {
+  let patterns: string[];
+  try {
+    patterns = JSON.parse(fs.readFileSync(path.join(dist, "routes.json"), "utf8")) as string[];
+  } catch {
+    return null;
+  }
+  const compiled = patterns.map((p) => p.split("/").filter(Boolean));
+  return (pathname) => {
+    let segments: string[];
+    try {
+      segments = pathname.split("/").filter(Boolean).map(decodeURIComponent);
+    } catch {
+      return false; // malformed %-escape: no page has that address
+    }
+    return compiled.some(
+      (pattern) =>
+        pattern.length === segments.length &&
+        pattern.every((part, i) =>
+          part.startsWith(":") ? knownParam(part.slice(1), segments[i]!) : part === segments[i],
+        ),
+    );
+  };
+}
+
+/**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated. A page
  * prerendered at build time is sent as its own HTML (content arrives before the JavaScript); any
- * other non-API path gets index.html so client-side routes (and the 404 page) work. Files the
+ * other non-API path gets index.html so client-side routes work; a path that no route of the app
+ * matches gets it with status 404 (the app shows its not-found page; crawlers and link checkers
+ * see the status). Files the
  * build precompressed (.br, .gz) are sent compressed when the browser accepts that encoding.
  */
 export default fp(async function webAppPlugin(
   app: FastifyInstance,
-  opts: { webDist: string | null },
+  opts: { webDist: string | null; knownParam?: (name: string, value: string) => boolean },
 ) {
   app.get("/server-pages.css", (_req, reply) =>
     reply.type("text/css").header("cache-control", "public, max-age=3600").send(SERVER_PAGES_CSS),
@@ -49,6 +85,7 @@ export default fp(async function webAppPlugin(
   const indexPath = dist ? path.join(dist, "index.html") : null;
   const hasWeb = indexPath !== null && fs.existsSync(indexPath);
   const pages = hasWeb ? prerenderedPages(dist!) : new Map<string, string>();
+  const isAppPath = hasWeb ? appRouteMatcher(dist!, opts.knownParam) : null;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: dist!,
@@ -75,7 +112,9 @@ export default fp(async function webAppPlugin(
     }
     const pathname = req.url.split("?")[0]!;
     const page = pages.get(pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname);
+    const status = page || !isAppPath || isAppPath(pathname) ? 200 : 404;
     return reply
+      .code(status)
       .header("cache-control", "no-cache")
       .type("text/html")
       .sendFile(page ?? "index.html");

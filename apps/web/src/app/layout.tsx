@@ -1,6 +1,6 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
-import { Menu, X, Feather } from "lucide-react";
+import { ChevronDown, Menu, X, Feather } from "lucide-react";
 import { displayName, signOut, useAuth } from "@/lib/auth";
 import { installClickTracking } from "@/lib/track-click";
 import { useHydrated } from "@/lib/hydration";
@@ -36,25 +36,122 @@ function AuthControls({ compact = false }: { compact?: boolean }) {
   if (isLoading) return <span className="h-9 w-20" aria-hidden />;
   if (!user) {
     return (
-      <SignInWithInfoButton className="h-10 rounded-lg bg-amber-700 px-4 text-sm font-semibold text-white hover:bg-amber-800 focus-visible:outline-3 focus-visible:outline-blue-700" />
+      <SignInWithInfoButton className="h-11 shrink-0 rounded-lg bg-amber-700 px-4 text-sm font-semibold whitespace-nowrap text-white hover:bg-amber-800 focus-visible:outline-3 focus-visible:outline-blue-700" />
     );
   }
+  const name = displayName(user);
   return (
-    <div className={cn("flex items-center gap-2", compact && "flex-col items-start")}>
+    <div className={cn("flex min-w-0 items-center gap-2", compact && "flex-wrap")}>
+      {/* A long name is cut with an ellipsis; the full name stays in the title and the link's name. */}
       <Link
         to="/account"
-        className="text-sm font-semibold text-stone-900 underline-offset-2 hover:underline"
+        title={name}
+        className={cn(
+          "min-w-0 truncate text-sm font-semibold text-stone-900 underline-offset-2 hover:underline",
+          compact ? "max-w-full py-2" : "max-w-[9rem]",
+        )}
         data-testid="user-name"
       >
-        {displayName(user)}
+        {name}
       </Link>
       <button
         type="button"
         onClick={() => signOut()}
-        className="h-10 rounded-lg border border-stone-300 px-3 text-sm font-semibold text-stone-800 hover:bg-stone-100 focus-visible:outline-3 focus-visible:outline-blue-700"
+        className="h-11 shrink-0 rounded-lg border border-stone-300 px-3 text-sm font-semibold whitespace-nowrap text-stone-800 hover:bg-stone-100 focus-visible:outline-3 focus-visible:outline-blue-700"
       >
         Log out
       </button>
+    </div>
+  );
+}
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "flex min-h-11 items-center rounded-md px-2 text-sm font-medium whitespace-nowrap hover:bg-amber-100 focus-visible:outline-3 focus-visible:outline-blue-700",
+    isActive ? "text-amber-900 underline decoration-2 underline-offset-4" : "text-stone-800",
+  );
+
+/**
+ * The desktop bar's "More" menu: a disclosure (button + list of links), the pattern for site
+ * navigation; it closes on Escape (focus back on the button), on a click outside, when focus
+ * leaves it and on navigation.
+ */
+function MoreMenu() {
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  const ref = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (e: PointerEvent) => {
+      if (!ref.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener("pointerdown", onPointer);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open]);
+  const more = NAV_ITEMS.filter((i) => i.place === "more");
+  const activeInside = more.some((i) =>
+    i.to === "/" ? location.pathname === "/" : location.pathname.startsWith(i.to),
+  );
+  return (
+    <div
+      ref={ref}
+      className="relative"
+      onBlur={(e) => {
+        if (!ref.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls="more-menu"
+        onClick={() => setOpen((o) => !o)}
+        className={cn(
+          "flex min-h-11 items-center gap-1 rounded-md px-2 text-sm font-medium whitespace-nowrap hover:bg-amber-100 focus-visible:outline-3 focus-visible:outline-blue-700",
+          activeInside
+            ? "text-amber-900 underline decoration-2 underline-offset-4"
+            : "text-stone-800",
+        )}
+      >
+        More <ChevronDown aria-hidden size={16} className={cn(open && "rotate-180")} />
+      </button>
+      {open && (
+        <ul
+          id="more-menu"
+          className="absolute right-0 z-40 mt-1 w-56 rounded-lg border border-amber-200 bg-white p-1 shadow-lg"
+        >
+          {more.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} end={item.to === "/"} className={linkClass}>
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+          <li>
+            <a
+              href={SOCIAL_URL}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={linkClass({ isActive: false })}
+              data-track="Facebook"
+              data-track-type="social"
+            >
+              Facebook <span className="sr-only">(opens in a new tab)</span>
+            </a>
+          </li>
+        </ul>
+      )}
     </div>
   );
 }
@@ -63,47 +160,34 @@ function Header() {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   useEffect(() => setOpen(false), [location.pathname]);
-  const linkClass = ({ isActive }: { isActive: boolean }) =>
-    cn(
-      "rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap hover:bg-amber-100 focus-visible:outline-3 focus-visible:outline-blue-700",
-      isActive ? "text-amber-900 underline decoration-2 underline-offset-4" : "text-stone-800",
-    );
   return (
     <header className="sticky top-0 z-30 border-b border-amber-200 bg-amber-50/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4">
         <Link
           to="/"
-          className="flex items-center gap-2 text-lg font-extrabold text-amber-900"
+          className="flex shrink-0 items-center gap-2 text-lg font-extrabold text-amber-900"
           aria-label="FlockKeeper home"
         >
           <Feather aria-hidden className="text-amber-700" /> FlockKeeper
         </Link>
+        {/* The desktop bar from 1280 px: the primary tools, then "More"; below that, the menu button. */}
         <nav
           aria-label="Main"
-          className="hidden flex-1 items-center justify-center gap-0.5 xl:flex"
+          className="hidden min-w-0 flex-1 items-center justify-center gap-0.5 xl:flex"
         >
-          {NAV_ITEMS.map((item) => (
-            <NavLink key={item.to} to={item.to} end={item.to === "/"} className={linkClass}>
+          {NAV_ITEMS.filter((i) => i.place === "primary").map((item) => (
+            <NavLink key={item.to} to={item.to} className={linkClass}>
               {item.label}
             </NavLink>
           ))}
+          <MoreMenu />
         </nav>
-        <div className="hidden items-center gap-2 xl:flex">
-          <a
-            href={SOCIAL_URL}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="text-sm text-stone-700 underline"
-            data-track="Facebook"
-            data-track-type="social"
-          >
-            Facebook
-          </a>
+        <div className="hidden min-w-0 items-center gap-2 xl:flex">
           <AuthControls />
         </div>
         <button
           type="button"
-          className="rounded-md p-2 text-stone-900 focus-visible:outline-3 focus-visible:outline-blue-700 xl:hidden"
+          className="flex size-11 shrink-0 items-center justify-center rounded-md text-stone-900 focus-visible:outline-3 focus-visible:outline-blue-700 xl:hidden"
           aria-expanded={open}
           aria-controls="mobile-menu"
           aria-label={open ? "Close menu" : "Open menu"}
@@ -114,7 +198,7 @@ function Header() {
       </div>
       {open && (
         <div id="mobile-menu" className="border-t border-amber-200 bg-amber-50 px-4 pb-4 xl:hidden">
-          <nav aria-label="Mobile" className="flex flex-col py-2">
+          <nav aria-label="Mobile" className="grid grid-cols-1 py-2 sm:grid-cols-2">
             {NAV_ITEMS.filter((i) => i.mobile).map((item) => (
               <NavLink key={item.to} to={item.to} end={item.to === "/"} className={linkClass}>
                 {item.label}
@@ -124,7 +208,7 @@ function Header() {
               href={SOCIAL_URL}
               target="_blank"
               rel="noopener noreferrer"
-              className="px-2 py-2 text-sm text-stone-800"
+              className={linkClass({ isActive: false })}
             >
               Follow us on Facebook
             </a>

@@ -3,12 +3,14 @@ import {
   VACCINATION_SCHEDULE,
   VACCINES,
   dueSoonHorizon,
-  markDone,
+  nextDose,
   nextDueDate,
   showNextDue,
   vaccinationCounters,
   vaccinationReminders,
+  supersededDoses,
   vaccinationStatus,
+  withVaccinationStatus,
 } from "./vaccination";
 
 const today = "2024-06-15";
@@ -99,31 +101,53 @@ describe("showNextDue", () => {
   });
 });
 
-describe("markDone", () => {
-  it("moves an overdue annual vaccine to today and a year on", () => {
-    const record = {
-      id: "r1",
+describe("nextDose and withVaccinationStatus", () => {
+  const overdue = {
+    id: "r1",
+    vaccine: "Newcastle Disease",
+    birdId: null,
+    birdName: "Henrietta",
+    date: "2023-01-10",
+    nextDue: "2024-01-10",
+    createdAt: "2023-01-10T08:00:00.000Z",
+  };
+
+  it("gives the new dose of an overdue annual vaccine today and a year on, same bird", () => {
+    expect(nextDose(overdue, today)).toEqual({
       vaccine: "Newcastle Disease",
+      birdId: null,
       birdName: "Henrietta",
-      date: "2023-01-10",
-      nextDue: "2024-01-10",
-      status: "overdue" as const,
-    };
-    expect(markDone(record, today)).toEqual({
-      ...record,
       date: "2024-06-15",
       nextDue: "2025-06-15",
-      status: "completed",
     });
-    expect(record.date).toBe("2023-01-10"); // input untouched
+    expect(overdue.date).toBe("2023-01-10"); // input untouched
   });
 
   it("keeps one-off vaccines completed", () => {
-    const done = markDone(
-      { vaccine: "Marek's Disease", date: "2024-01-01", nextDue: "2024-01-01" },
-      today,
-    );
-    expect(done).toMatchObject({ date: today, nextDue: today, status: "completed" });
+    const dose = nextDose({ vaccine: "Marek's Disease", birdName: "Pip" }, today);
+    expect(dose).toMatchObject({ date: today, nextDue: today });
+    expect(vaccinationStatus(dose, today)).toBe("completed");
+  });
+
+  it("marks an earlier dose completed once a later dose of the same vaccine and bird exists", () => {
+    const later = { ...nextDose(overdue, today), id: "r2", createdAt: "2024-06-15T09:00:00.000Z" };
+    const otherBird = { ...overdue, id: "r3", birdName: "Dot" };
+    const sameBirdOtherCase = { ...overdue, id: "r4", birdName: " henrietta ", date: "2022-01-10" };
+    const statuses = withVaccinationStatus([overdue, later, otherBird, sameBirdOtherCase], today);
+    expect(statuses.map((r) => [r.id, r.status])).toEqual([
+      ["r1", "completed"],
+      ["r2", "completed"],
+      ["r3", "overdue"],
+      ["r4", "completed"],
+    ]);
+    // The earlier dose keeps its own date.
+    expect(statuses[0]).toMatchObject({ date: "2023-01-10", nextDue: "2024-01-10" });
+  });
+
+  it("tells linked birds apart by id even when they share a name", () => {
+    const a = { ...overdue, id: "a", birdId: "bird-1" };
+    const b = { ...overdue, id: "b", birdId: "bird-2", date: "2023-02-01", nextDue: "2024-02-01" };
+    expect(supersededDoses([a, b]).size).toBe(0);
   });
 });
 

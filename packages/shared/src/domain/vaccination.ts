@@ -149,14 +149,63 @@ export function showNextDue(date: string, nextDue: string): boolean {
   return Boolean(nextDue) && nextDue !== date;
 }
 
-/** Marks a record done on `today`: new date, recomputed next due and status. */
-export function markDone<T extends VaccinationDates & { vaccine: string }>(
-  record: T,
+/** A record as needed to tell which doses follow which. */
+export interface DoseRecord extends VaccinationDates {
+  id: string;
+  vaccine: string;
+  birdId?: string | null;
+  birdName: string;
+  createdAt?: string;
+}
+
+/** The course a dose belongs to: the vaccine and the bird (its id when linked, else its name). */
+const courseKey = (r: DoseRecord) =>
+  `${r.vaccine}\u0000${r.birdId ?? `name:${r.birdName.trim().toLowerCase()}`}`;
+
+/**
+ * Ids of doses followed by a later dose of the same vaccine for the same bird. The later dose
+ * carries the schedule, so an earlier one is completed whatever its own next-due date says.
+ */
+export function supersededDoses(records: readonly DoseRecord[]): Set<string> {
+  const latest = new Map<string, DoseRecord>();
+  const later = (a: DoseRecord, b: DoseRecord) =>
+    a.date > b.date || (a.date === b.date && (a.createdAt ?? "") > (b.createdAt ?? ""));
+  for (const r of records) {
+    const key = courseKey(r);
+    const current = latest.get(key);
+    if (!current || later(r, current)) latest.set(key, r);
+  }
+  const latestIds = new Set([...latest.values()].map((r) => r.id));
+  return new Set(records.filter((r) => !latestIds.has(r.id)).map((r) => r.id));
+}
+
+/** Each record with its status on `today`; doses followed by a later one are completed. */
+export function withVaccinationStatus<T extends DoseRecord>(
+  records: readonly T[],
   today: string,
-): T & { status: VaccinationStatus } {
-  const nextDue = nextDueDate(record.vaccine, today);
-  const updated = { ...record, date: today, nextDue };
-  return { ...updated, status: vaccinationStatus(updated, today) };
+): Array<T & { status: VaccinationStatus }> {
+  const superseded = supersededDoses(records);
+  return records.map((r) => ({
+    ...r,
+    status: superseded.has(r.id) ? "completed" : vaccinationStatus(r, today),
+  }));
+}
+
+/**
+ * "Mark done" on a due or overdue dose: the new dose given on `date`, for the same vaccine and
+ * bird, with its next due date. The earlier dose is kept as it was (its date and notes).
+ */
+export function nextDose<V extends string>(
+  record: { vaccine: V; birdId?: string | null; birdName: string },
+  date: string,
+): { vaccine: V; birdId: string | null; birdName: string; date: string; nextDue: string } {
+  return {
+    vaccine: record.vaccine,
+    birdId: record.birdId ?? null,
+    birdName: record.birdName,
+    date,
+    nextDue: nextDueDate(record.vaccine, date),
+  };
 }
 
 /** Counts of records by computed status, plus the total. */

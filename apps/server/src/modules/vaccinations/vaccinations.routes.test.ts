@@ -149,10 +149,15 @@ describe("GET /api/vaccinations", () => {
 });
 
 describe("PATCH /api/vaccinations/:id/done", () => {
-  it("records the new date and next due date for a due or overdue record", async () => {
+  it("records a new dose for a due or overdue record and keeps the earlier one with its date and notes", async () => {
     const keeper = await buildUser(t);
     const overdue = (
-      await add(keeper, { vaccine: "Newcastle Disease", birdName: "Pip", date: daysAgo(400) })
+      await add(keeper, {
+        vaccine: "Newcastle Disease",
+        birdName: "Pip",
+        date: daysAgo(400),
+        notes: "First dose, batch 42",
+      })
     ).json();
     expect(overdue.status).toBe("overdue");
     const res = await keeper.inject({
@@ -160,12 +165,30 @@ describe("PATCH /api/vaccinations/:id/done", () => {
       url: `/api/vaccinations/${overdue.id}/done`,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({
-      id: overdue.id,
+    const dose = res.json();
+    expect(dose.id).not.toBe(overdue.id);
+    expect(dose).toMatchObject({
+      vaccine: "Newcastle Disease",
+      birdName: "Pip",
       date: today,
       nextDue: plusYear(today),
       status: "completed",
+      notes: null,
     });
+    const list = (await keeper.inject({ method: "GET", url: "/api/vaccinations" })).json();
+    expect(list.map((r: { id: string }) => r.id)).toEqual([dose.id, overdue.id]);
+    // The earlier dose is kept as it was, and no longer counts as overdue.
+    expect(list[1]).toMatchObject({
+      date: daysAgo(400),
+      notes: "First dose, batch 42",
+      status: "completed",
+    });
+    // Done once: the earlier dose cannot be marked done again.
+    const again = await keeper.inject({
+      method: "PATCH",
+      url: `/api/vaccinations/${overdue.id}/done`,
+    });
+    expect(again.statusCode).toBe(409);
 
     const due = (
       await add(keeper, { vaccine: "Fowl Pox", birdName: "Dot", date: daysAgo(355) })
@@ -192,7 +215,7 @@ describe("PATCH /api/vaccinations/:id/done", () => {
     expect(notDue.json().message).toBe("This vaccination is not due yet");
 
     const overdue = (
-      await add(keeper, { vaccine: "Newcastle Disease", birdName: "Pip", date: daysAgo(400) })
+      await add(keeper, { vaccine: "Newcastle Disease", birdName: "Pop", date: daysAgo(400) })
     ).json();
     const before = await keeper.inject({
       method: "PATCH",

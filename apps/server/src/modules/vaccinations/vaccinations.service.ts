@@ -6,8 +6,11 @@ import type {
 } from "@flockkeeper/shared/schemas/vaccination";
 import type { LocalVaccinationRecord } from "@flockkeeper/shared/schemas/vaccination-import";
 import {
+  nextDose,
   nextDueDate,
+  supersededDoses,
   vaccinationStatus,
+  type VaccinationStatus,
   type VaccineName,
 } from "@flockkeeper/shared/domain/vaccination";
 import type { Database } from "../../db/client";
@@ -22,8 +25,15 @@ export function serverToday(): string {
   return todayIso(new Date());
 }
 
-/** Public shape of a record, with its status computed for `today`. */
-export function toVaccinationRecord(row: Row, today: string): VaccinationRecord {
+/**
+ * Public shape of a record, with its status computed for `today` (`status` given when the caller
+ * knows better: a dose followed by a later one is completed).
+ */
+export function toVaccinationRecord(
+  row: Row,
+  today: string,
+  status: VaccinationStatus = vaccinationStatus(row, today),
+): VaccinationRecord {
   return {
     id: row.id,
     vaccine: row.vaccine as VaccineName,
@@ -31,7 +41,7 @@ export function toVaccinationRecord(row: Row, today: string): VaccinationRecord 
     birdName: row.birdName,
     date: row.date,
     nextDue: row.nextDue,
-    status: vaccinationStatus(row, today),
+    status,
     notes: row.notes,
     createdAt: row.createdAt.toISOString(),
   };
@@ -49,8 +59,13 @@ export async function listVaccinations(
     .from(vaccinations)
     .where(eq(vaccinations.userId, userId))
     .orderBy(desc(vaccinations.date), desc(vaccinations.createdAt));
-  return rows.map((row) => toVaccinationRecord(row, today));
+  const superseded = supersededDoses(rows.map(doseOf));
+  return rows.map((row) =>
+    toVaccinationRecord(row, today, superseded.has(row.id) ? "completed" : undefined),
+  );
 }
+
+const doseOf = (row: Row) => ({ ...row, createdAt: row.createdAt.toISOString() });
 
 /** Adds a record; nextDue follows the spec (a year later for the annual vaccines). */
 export async function createVaccination(
@@ -87,8 +102,10 @@ async function findOwn(db: Database, userId: string, id: string): Promise<Row> {
 }
 
 /**
- * Marks a due or overdue record done on `date` (default today): the record gets the new date and
- * the next due date that follows from it. A record that is not due answers 409.
+ * Marks a due or overdue record done on `date` (default today): a new dose of the same vaccine
+ * for the same bird is recorded on that date, with the next due date that follows from it. The
+ * earlier dose stays as it was, with its date and notes (it now counts as completed). A record
+ * that is not due, or already followed by a later dose, answers 409.
  */
 export async function markVaccinationDone(
   db: Database,
@@ -99,20 +116,26 @@ export async function markVaccinationDone(
   const { userId } = keeper;
   const row = await findOwn(db, userId, id);
   const today = serverToday();
+  const course = await db
+    .select()
+    .from(vaccinations)
+    .where(and(eq(vaccinations.userId, userId), eq(vaccinations.vaccine, row.vaccine)));
   // A keeper east of Greenwich may already be on tomorrow's date: judge "due" with that slack.
-  if (vaccinationStatus(row, addDaysIso(today, 1)) === "completed") {
+  if (
+    supersededDoses(course.map(doseOf)).has(row.id) ||
+    vaccinationStatus(row, addDaysIso(today, 1)) === "completed"
+  ) {
     throw new AppError(409, "NOT_DUE", "This vaccination is not due yet");
   }
   const doneOn = date ?? today;
   if (doneOn < row.date) {
     throw new AppError(400, "BAD_REQUEST", "Date cannot be before the previous vaccination");
   }
-  const [updated] = await db
-    .update(vaccinations)
-    .set({ date: doneOn, nextDue: nextDueDate(row.vaccine, doneOn), updatedAt: new Date() })
-    .where(and(eq(vaccinations.id, id), eq(vaccinations.userId, userId)))
+  const [created] = await db
+    .insert(vaccinations)
+    .values({ userId, ...nextDose(row, doneOn), notes: null })
     .returning();
-  return toVaccinationRecord(updated!, today);
+  return toVaccinationRecord(created!, today);
 }
 
 /** Deletes one of the keeper's records. */

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import {
-  markDone as markRecordDone,
+  nextDose,
   nextDueDate,
-  vaccinationStatus,
+  withVaccinationStatus,
   type VaccinationStatus,
 } from "@flockkeeper/shared/domain/vaccination";
 import { todayIso } from "@flockkeeper/shared/schemas/common";
@@ -89,7 +89,8 @@ export function useVaccinationRecords() {
   const base: Omit<TrackerRecord, "status">[] = isAuthenticated
     ? (server.data ?? [])
     : local.map((r) => ({ ...r, birdId: r.birdId ?? null, notes: r.notes ?? null }));
-  const records = base.map((r) => ({ ...r, status: vaccinationStatus(r, today) })).sort(byLatest);
+  // A dose followed by a later one (Mark done) counts as completed.
+  const records = withVaccinationStatus(base, today).sort(byLatest);
 
   /** Adds a record; resolves when it is stored. */
   const add = async (body: CreateVaccinationBody) => {
@@ -106,13 +107,22 @@ export function useVaccinationRecords() {
     saveLocal([...local, record]);
   };
 
-  /** Marks a due or overdue record done today (the keeper's date). */
+  /** Records the next dose of a due or overdue record, today (the keeper's date); keeps the earlier. */
   const markDone = async (record: TrackerRecord) => {
     if (isAuthenticated) {
       await doneMutation.mutateAsync({ id: record.id, date: today });
       return;
     }
-    saveLocal(local.map((r) => (r.id === record.id ? { ...r, ...markRecordDone(r, today) } : r)));
+    const earlier = local.find((r) => r.id === record.id);
+    if (!earlier) return;
+    const dose: LocalRecord = {
+      ...nextDose(earlier, today),
+      notes: undefined,
+      birdId: earlier.birdId ?? undefined,
+      id: crypto.randomUUID(),
+      createdAt: new Date().toISOString(),
+    };
+    saveLocal([...local, dose]);
   };
 
   const remove = async (record: TrackerRecord) => {

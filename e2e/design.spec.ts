@@ -1,0 +1,152 @@
+import { mkdirSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { ROUTES } from "../apps/web/src/app/routes";
+import { signIn } from "./helpers";
+
+// Issue 25: the shell fits every width, every route fits a phone and a laptop, and a reviewer can
+// page through screenshots of every route (test-results/screens/).
+
+const WIDTHS = [320, 360, 412, 768, 1024, 1280, 1440, 1920] as const;
+/** A first name as long as real ones get, so the header's name link has to give way. */
+const LONG_NAME = "Maximiliana-Wilhelmina Featherstonehaugh";
+
+/** Every route of the route table, with its parameters filled and the catch-all as a dead link. */
+const PATHS = ROUTES.map(({ path }) =>
+  path === "*"
+    ? "/no-such-page"
+    : path.replace(":slug", "planning-your-first-flock").replace(":tab", "advertisements"),
+);
+
+/** Problems with the page's width and the header's controls at the current viewport. */
+async function layoutProblems(page: Page, where: string): Promise<string[]> {
+  return page.evaluate((where) => {
+    const problems: string[] = [];
+    const vw = window.innerWidth;
+    const sw = document.documentElement.scrollWidth;
+    if (sw > vw) problems.push(`${where}: page is ${sw} px wide in a ${vw} px viewport`);
+    const header = document.querySelector("header");
+    if (!header) return [...problems, `${where}: no header`];
+    for (const el of Array.from(header.querySelectorAll<HTMLElement>("a, button"))) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) continue; // not shown at this width
+      const name = (el.getAttribute("aria-label") ?? el.textContent ?? "").trim();
+      if (r.left < 0 || r.right > vw + 0.5) {
+        problems.push(`${where}: header control "${name}" runs from ${r.left} to ${r.right}`);
+      }
+      if (el.scrollWidth > el.clientWidth + 1 && !el.classList.contains("truncate")) {
+        problems.push(`${where}: header control "${name}" is clipped`);
+      }
+      if (r.height < 44 && el.tagName === "BUTTON") {
+        problems.push(`${where}: header button "${name}" is ${r.height} px tall (< 44)`);
+      }
+    }
+    return problems;
+  }, where);
+}
+
+async function seriousAxe(page: Page, where: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) => `${where}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+    );
+}
+
+for (const signedIn of [false, true]) {
+  test(`the header fits at every width, ${signedIn ? "signed in with a long name" : "signed out"}`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    if (signedIn) await signIn(page, { name: LONG_NAME });
+    const problems: string[] = [];
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/chicken-tracker");
+      await expect(page.locator("h1").first()).toBeVisible();
+      const where = `${width} px`;
+      problems.push(...(await layoutProblems(page, where)));
+      const account = page.getByTestId("user-name").filter({ visible: true });
+      const more = page.getByRole("button", { name: "More" });
+      if (await more.isVisible()) {
+        // Desktop bar: the grouped links open inside the viewport, and the name and Log out show.
+        await more.click();
+        await expect(page.getByRole("link", { name: "Pro Tools" })).toBeVisible();
+        problems.push(...(await layoutProblems(page, `${where}, More open`)));
+        await page.keyboard.press("Escape");
+        await expect(page.getByRole("link", { name: "Pro Tools" })).toBeHidden();
+        await expect(more).toBeFocused();
+        if (signedIn) {
+          await expect(account.first()).toBeVisible();
+          await expect(page.getByRole("button", { name: "Log out" })).toBeVisible();
+        } else {
+          await expect(
+            page.locator("header").getByRole("button", { name: "Sign In" }),
+          ).toBeVisible();
+        }
+      } else {
+        // Phone and tablet: the menu holds the links and the account controls.
+        await page.getByRole("button", { name: "Open menu" }).click();
+        await expect(page.getByRole("navigation", { name: "Mobile" })).toBeVisible();
+        problems.push(...(await layoutProblems(page, `${where}, menu open`)));
+        if (signedIn) await expect(account.first()).toBeVisible();
+        else
+          await expect(
+            page.locator("header").getByRole("button", { name: "Sign In" }),
+          ).toBeVisible();
+      }
+      if (signedIn) {
+        // Cut with an ellipsis, the full name is still there for a pointer and a screen reader.
+        await expect(account.first()).toHaveAttribute("title", LONG_NAME.split(" ")[0]!);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+}
+
+for (const signedIn of [false, true]) {
+  test(`every route fits 360 and 1280 px with no serious axe violations, ${signedIn ? "signed in" : "signed out"}; screenshots`, async ({
+    page,
+  }) => {
+    test.setTimeout(400_000);
+    const dir = "test-results/screens";
+    mkdirSync(dir, { recursive: true });
+    if (signedIn) await signIn(page, { name: "Screen Keeper" });
+    const problems: string[] = [];
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
+      for (const path of PATHS) {
+        await page.goto(path);
+        await expect(page.locator("h1").first(), path).toBeVisible();
+        await page.waitForLoadState("networkidle");
+        const where = `${path} at ${width} px`;
+        problems.push(...(await layoutProblems(page, where)));
+        problems.push(...(await seriousAxe(page, where)));
+        const name = path === "/" ? "home" : path.slice(1).replace(/\//g, "_");
+        await page.screenshot({
+          path: `${dir}/${name}-${width}-${signedIn ? "signed-in" : "signed-out"}.png`,
+          fullPage: true,
+        });
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+}
+
+test("an unknown address answers HTTP 404 with the not-found page; routes and prerendered pages 200", async ({
+  page,
+}) => {
+  for (const path of ["/no-such-page", "/chicken-tracker/nothing"]) {
+    const res = await page.goto(path);
+    expect(res?.status(), path).toBe(404);
+    await expect(page.getByText("The page you're looking for doesn't exist.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Return to Home" })).toBeVisible();
+  }
+  const article = await page.goto("/blog/no-such-article");
+  expect(article?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Article not found" })).toBeVisible();
+  for (const path of ["/", "/blog", "/blog/planning-your-first-flock", "/poultry-calculator"]) {
+    expect((await page.goto(path))?.status(), path).toBe(200);
+  }
+});
