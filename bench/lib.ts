@@ -115,6 +115,9 @@ export function rssMb(pid: number): number {
   return Number(m[1]) / 1024;
 }
 
+/** The password of every bench keeper. */
+export const BENCH_PASSWORD = "speckled hens lay on tuesdays";
+
 /**
  * Signs a keeper in through the built-in OpenID provider over HTTP, like a browser, and returns
  * the session cookie. `headers` go on every request (e.g. X-Forwarded-For, so keepers behind a
@@ -125,10 +128,12 @@ export async function signInKeeper(
   {
     email,
     name = "Bench Keeper",
+    password = BENCH_PASSWORD,
     headers = {},
   }: {
     email: string;
     name?: string;
+    password?: string;
     headers?: Record<string, string>;
   },
 ): Promise<string> {
@@ -152,12 +157,34 @@ export async function signInKeeper(
   const login = await go("/api/login");
   const auth = await go(login.headers.get("location")!);
   const form = auth.headers.get("location")!;
-  const posted = await go(form, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ name, email }).toString(),
-  });
-  const resumed = await go(posted.headers.get("location")!);
+  const postForm = (url: string, fields: Record<string, string>) =>
+    fetch(new URL(url, base), {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        ...headers,
+        "content-type": "application/x-www-form-urlencoded",
+        cookie: cookieHeader(),
+      },
+      body: new URLSearchParams(fields).toString(),
+    });
+  // A new keeper creates an account (the recovery-codes page links on); a known one signs in.
+  const created = await postForm(`${form}/create`, { name, email, password });
+  let resumeUrl: string;
+  if (created.status === 201) {
+    const m = /<a class="button" href="([^"]+)"/.exec(await created.text());
+    if (!m) throw new Error("sign-in: no continue link after creating the account");
+    resumeUrl = m[1]!.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)));
+  } else if (created.status === 409) {
+    await created.arrayBuffer();
+    const signedIn = await postForm(form, { email, password });
+    await signedIn.arrayBuffer();
+    if (signedIn.status >= 400) throw new Error(`sign-in: ${signedIn.status} from ${form}`);
+    resumeUrl = signedIn.headers.get("location")!;
+  } else {
+    throw new Error(`sign-in: create account answered ${created.status}`);
+  }
+  const resumed = await go(resumeUrl);
   await go(resumed.headers.get("location")!);
   const session = jar.get("fk_session");
   if (!session) throw new Error("sign-in: no session cookie");

@@ -6,11 +6,20 @@ let counter = 0;
 export const uniqueEmail = (prefix = "keeper") =>
   `${prefix}-${Date.now()}-${counter++}@example.com`;
 
+/** The password every test keeper uses (long enough, not common, not the email). */
+export const TEST_PASSWORD = "speckled hens lay on tuesdays";
+
 /**
  * Signs in through the built-in OpenID provider the way a keeper does: Sign In, the sign-in
- * information panel's 'Continue with Secure Sign In', name and email on the provider's page, back to the app with the first name in the header.
+ * information panel's 'Continue with Secure Sign In', then on the provider's pages either
+ * 'Create an account' (name, email, password; the recovery codes page; continue) or, when the
+ * email already has an account, the sign-in form with the same password. Back in the app the
+ * first name shows in the header. Returns the recovery codes of a new account.
  */
-export async function signIn(page: Page, { name = "Ada Lovelace", email = uniqueEmail() } = {}) {
+export async function signIn(
+  page: Page,
+  { name = "Ada Lovelace", email = uniqueEmail(), password = TEST_PASSWORD } = {},
+) {
   const firstName = name.split(" ")[0]!;
   await page.goto("/");
   // The header renders with the app: wait for it before looking for the mobile menu.
@@ -20,14 +29,37 @@ export async function signIn(page: Page, { name = "Ada Lovelace", email = unique
   await page.getByRole("button", { name: "Sign In" }).first().click();
   // The sign-in information panel comes first; its button starts the real sign-in.
   await page.getByRole("button", { name: "Continue with Secure Sign In" }).click();
+  await page.getByRole("link", { name: "Create an account" }).click();
   await page.getByLabel("Your name").fill(name);
   await page.getByLabel("Email").fill(email);
-  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  const codes = page.getByRole("list", { name: "Recovery codes" });
+  const exists = page.getByText("An account with this email already exists");
+  await expect(codes.or(exists)).toBeVisible();
+  let recoveryCodes: string[] = [];
+  if (await codes.isVisible()) {
+    recoveryCodes = (await codes.locator("code").allTextContents()).map((c) => c.trim());
+    await page.getByRole("link", { name: "I have saved my codes, continue" }).click();
+  } else {
+    await page.getByRole("link", { name: "I already have an account" }).click();
+    await signInOnProviderPage(page, { email, password });
+  }
   await page.waitForURL(
     (url) => !url.pathname.startsWith("/api/") && !url.pathname.startsWith("/oidc/"),
   );
   await expect(page.getByTestId("user-name").first()).toHaveText(firstName, { timeout: 15_000 });
-  return { name, firstName, email };
+  return { name, firstName, email, password, recoveryCodes };
+}
+
+/** Fills the provider's sign-in form (email and password) and submits it. */
+export async function signInOnProviderPage(
+  page: Page,
+  { email, password = TEST_PASSWORD }: { email: string; password?: string },
+) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
 /**

@@ -267,6 +267,22 @@ test.describe("Symptom checker in plain words", () => {
     expect(overflow).toBe(false);
   });
 
+  test("a bird's card opens the checker with its species preset", async ({ page }) => {
+    await signIn(page, { name: "Symptom Keeper" });
+    await page.goto("/chicken-tracker");
+    await page.getByRole("button", { name: "Add Bird" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Add New Bird" });
+    await dialog.getByLabel("Name", { exact: true }).fill("Gander Gus");
+    await dialog.getByLabel("Species").selectOption("goose");
+    await dialog.getByRole("combobox", { name: "Breed" }).fill("Emb");
+    await dialog.getByRole("option", { name: "Embden" }).click();
+    await dialog.getByRole("button", { name: "Add Bird" }).click();
+    await page.getByRole("link", { name: "Check symptoms of Gander Gus" }).click();
+    await expect(page).toHaveURL(/\/health-diagnostic\?.*species=goose/);
+    await expect(page.getByText("Checking Gander Gus")).toBeVisible();
+    await expect(page.getByLabel("Species")).toHaveValue("goose");
+  });
+
   test("a notifiable disease's reporting advice is on top", async ({ page }) => {
     await page.goto("/health-diagnostic?tab=symptoms");
     await page.getByLabel("Species").selectOption("chicken");

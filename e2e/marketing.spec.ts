@@ -202,7 +202,8 @@ test("the sign-in information panel comes before sign-in and explains what is st
     await expect(panel.getByRole("heading", { name: heading })).toBeVisible();
   }
   await panel.getByRole("button", { name: "Continue with Secure Sign In" }).click();
-  await expect(page.getByLabel("Your name")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  await expect(page.getByLabel("Password")).toBeVisible();
 });
 
 test("features and competitors link where the spec says; legal has every document", async ({

@@ -1,6 +1,11 @@
 import path from "node:path";
 import cookie from "@fastify/cookie";
-import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from "fastify";
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type RouteOptions,
+} from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { randomBytes } from "node:crypto";
 import type { AppConfig } from "./config";
@@ -22,6 +27,8 @@ export type BuildOptions = {
   config: AppConfig;
   database: DatabaseHandle;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read the audit lines from it). */
+  logStream?: NodeJS.WritableStream;
   /** Called for every route as it is registered (tests use it to list the whole API). */
   onRoute?: (route: RouteOptions) => void;
 };
@@ -31,10 +38,16 @@ export async function buildApp({
   config,
   database,
   logger = true,
+  logStream,
   onRoute,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    logger: logger
+      ? { level: config.logLevel, ...(logStream ? { stream: logStream } : {}) }
+      : false,
+    // Fastify logs two info lines per request; at the default level that buried errors and audit
+    // events (26,000 lines in minutes). One debug line per request instead (below).
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // The router's own answers to an over-long or undecodable path segment quoted the whole URL
@@ -54,6 +67,17 @@ export async function buildApp({
     },
   });
   if (onRoute) app.addHook("onRoute", onRoute);
+  app.addHook("onResponse", async (req, reply) => {
+    req.log.debug(
+      {
+        method: req.method,
+        url: req.url.split("?")[0],
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      "request completed",
+    );
+  });
   // Some clients send Content-Type: application/json on a DELETE or body-less POST with nothing
   // after it; that is no body, not broken JSON. Anything else goes to Fastify's own parser (which
   // also refuses __proto__ and constructor.prototype keys).

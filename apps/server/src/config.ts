@@ -30,6 +30,7 @@ const envSchema = z.object({
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
+  SIGNUP: z.enum(["open", "closed"]).default("open"),
   ADMIN_EMAILS: csv,
   ADMIN_PASSWORD: z.string().optional(),
   AI_BASE_URL: z.url().optional(),
@@ -61,6 +62,8 @@ export type AppConfig = {
   sessionAbsoluteMs: number;
   cookieSecure: boolean;
   oidc: { issuer: string; clientId: string; clientSecret: string | null } | null;
+  /** Whether anyone may create a built-in account ("closed": only the operator command can). */
+  signup: "open" | "closed";
   adminEmails: string[];
   adminPassword: string | null;
   ai: { baseUrl: string; apiKey: string | null; model: string } | null;
@@ -110,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           clientSecret: e.OIDC_CLIENT_SECRET ?? null,
         }
       : null,
+    signup: e.SIGNUP,
     adminEmails: e.ADMIN_EMAILS,
     adminPassword: e.ADMIN_PASSWORD || null,
     ai:

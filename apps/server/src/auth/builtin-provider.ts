@@ -1,41 +1,37 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { eq } from "drizzle-orm";
 import { exportJWK, generateKeyPair, type JWK } from "jose";
 import Provider, { type Configuration, type KoaContextWithOIDC } from "oidc-provider";
-import { z } from "zod";
 import type { Database } from "../db/client";
 import { builtinAccounts } from "../db/schema/index";
 import { getOrCreateSecret } from "../lib/secrets";
 import { escapeHtml, htmlPage } from "../lib/html";
 import { createOidcAdapterClass } from "./oidc-adapter";
+import { mountSignInPages } from "./sign-in-pages";
 
 export const BUILTIN_PATH = "/oidc";
 export const BUILTIN_CLIENT_ID = "flockkeeper";
-const INTERACTION_PATH = "/api/builtin-signin";
+export const INTERACTION_PATH = "/api/builtin-signin";
 
 type ProviderSecrets = { jwk: JWK; cookieKeys: string[]; clientSecret: string };
-
-/** Stable account id for an email, so the same person gets the same `sub` every time. */
-const accountIdFor = (email: string) =>
-  createHash("sha256").update(email.toLowerCase()).digest("hex").slice(0, 32);
-
-const signInForm = z.object({
-  name: z.string().trim().min(1, "Please enter your name").max(100, "Name is too long"),
-  email: z.email("Please enter a valid email address").trim().toLowerCase().max(254),
-});
 
 export type BuiltinProvider = { issuer: string; clientId: string; clientSecret: string };
 
 /**
  * Mounts a real OpenID Connect provider in-process, used when no OIDC_ISSUER is set.
- * It runs the same authorization-code + PKCE flow as Google or Keycloak would, with our
- * own small page that asks for a name and an email instead of a password.
+ * It runs the same authorization-code + PKCE flow as Google or Keycloak would; its login prompt
+ * is our own pages for local accounts (password, passkey, recovery code: see sign-in-pages.ts).
  */
 export async function mountBuiltinProvider(
   app: FastifyInstance,
   db: Database,
-  opts: { publicUrl: string; trustProxy: boolean; secureCookies: boolean },
+  opts: {
+    publicUrl: string;
+    trustProxy: boolean;
+    secureCookies: boolean;
+    signup: "open" | "closed";
+  },
 ): Promise<BuiltinProvider> {
   const secrets = await getOrCreateSecret<ProviderSecrets>(db, "builtin-oidc", async () => {
     const { privateKey } = await generateKeyPair("RS256", { extractable: true });
@@ -72,7 +68,9 @@ export async function mountBuiltinProvider(
       short: { secure: opts.secureCookies },
     },
     claims: {
-      openid: ["sub"],
+      // `amr`: how the keeper signed in (pwd, hwk for a passkey, otp for a recovery code); the
+      // app's sign-in history reads it from the ID token.
+      openid: ["sub", "amr"],
       email: ["email", "email_verified"],
       profile: ["name", "given_name", "family_name"],
     },
@@ -99,7 +97,8 @@ export async function mountBuiltinProvider(
           return {
             sub: id,
             email: account.email,
-            email_verified: false,
+            // Only the operator command vouches for a built-in account's email.
+            email_verified: account.emailVerified,
             name: account.name,
             given_name: given,
             family_name: rest.join(" ") || undefined,
@@ -150,78 +149,10 @@ export async function mountBuiltinProvider(
     });
   });
 
-  // Our sign-in page for the provider's login prompt.
-  await app.register(async (scope) => {
-    scope.addContentTypeParser(
-      "application/x-www-form-urlencoded",
-      { parseAs: "string" },
-      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
-    scope.get<{ Params: { uid: string } }>(`${INTERACTION_PATH}/:uid`, async (req, reply) => {
-      try {
-        const details = await provider.interactionDetails(req.raw, reply.raw);
-        return reply.type("text/html").send(signInPage(details.uid));
-      } catch {
-        return reply.code(400).type("text/html").send(expiredPage());
-      }
-    });
-    scope.post<{ Params: { uid: string }; Body: Record<string, string> }>(
-      `${INTERACTION_PATH}/:uid`,
-      { config: { rateLimit: { max: 20, timeWindow: "1 minute" } } },
-      async (req, reply) => {
-        let details;
-        try {
-          details = await provider.interactionDetails(req.raw, reply.raw);
-        } catch {
-          return reply.code(400).type("text/html").send(expiredPage());
-        }
-        const parsed = signInForm.safeParse(req.body ?? {});
-        if (!parsed.success) {
-          return reply
-            .code(400)
-            .type("text/html")
-            .send(signInPage(details.uid, parsed.error.issues[0]?.message, req.body ?? {}));
-        }
-        const { name, email } = parsed.data;
-        const accountId = accountIdFor(email);
-        await db
-          .insert(builtinAccounts)
-          .values({ id: accountId, email, name })
-          .onConflictDoUpdate({ target: builtinAccounts.id, set: { name } });
-        reply.hijack();
-        await provider.interactionFinished(
-          req.raw,
-          reply.raw,
-          { login: { accountId } },
-          { mergeWithLastSubmission: false },
-        );
-      },
-    );
+  await mountSignInPages(app, db, provider, {
+    publicUrl: opts.publicUrl,
+    signupOpen: opts.signup === "open",
   });
 
   return { issuer, clientId: BUILTIN_CLIENT_ID, clientSecret: secrets.clientSecret };
-}
-
-function signInPage(uid: string, error?: string, values: Record<string, string> = {}) {
-  return htmlPage(
-    "Sign in to FlockKeeper",
-    `<h1>Sign in to FlockKeeper</h1>
-<p>This FlockKeeper runs its own simple sign-in. Enter your name and email; the same email always opens the same flock.</p>
-${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ""}
-<form method="post" action="${INTERACTION_PATH}/${escapeHtml(uid)}">
-  <label for="name">Your name</label>
-  <input id="name" name="name" autocomplete="name" required maxlength="100" value="${escapeHtml(values.name ?? "")}">
-  <label for="email">Email</label>
-  <input id="email" name="email" type="email" autocomplete="email" required maxlength="254" value="${escapeHtml(values.email ?? "")}">
-  <button type="submit">Continue</button>
-</form>
-<p class="small">No password is asked: anyone who can reach this server can sign in as any email. Use an external identity provider (OIDC_ISSUER) for a server others can reach.</p>`,
-  );
-}
-
-function expiredPage() {
-  return htmlPage(
-    "Sign-in expired",
-    `<h1>This sign-in has expired</h1><p><a href="/api/login">Start again</a></p>`,
-  );
 }

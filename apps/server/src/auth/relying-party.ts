@@ -20,6 +20,10 @@ export type LoginTransaction = {
 export type SignedInClaims = {
   sub: string;
   email: string | null;
+  /** The provider vouches for the email (`email_verified: true`). */
+  emailVerified: boolean;
+  /** How the person proved who they are (`amr`), when the provider says. */
+  amr: string[];
   firstName: string | null;
   lastName: string | null;
   picture: string | null;
@@ -102,6 +106,8 @@ export class RelyingParty {
     return {
       sub: String(claims.sub),
       email: str(claims.email),
+      emailVerified: claims.email_verified === true || claims.email_verified === "true",
+      amr: Array.isArray(claims.amr) ? claims.amr.map(String) : [],
       firstName: str(claims.given_name) ?? (name ? name.split(/\s+/)[0]! : null),
       lastName: str(claims.family_name),
       picture: str(claims.picture),

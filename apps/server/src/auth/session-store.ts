@@ -40,6 +40,14 @@ type Cached = {
   user: SessionUser;
   expiresAt: number;
   lastSeenAt: number;
+  authenticatedAt: number;
+};
+
+export type ResolvedSession = {
+  sessionId: string;
+  user: SessionUser;
+  /** When the keeper last proved who they are in this session (ms since epoch). */
+  authenticatedAt: number;
 };
 // One cache per database handle, so two app instances in one process behave like two processes.
 const caches = new WeakMap<Database, Map<string, Cached>>();
@@ -62,7 +70,7 @@ export async function resolveSession(
   db: Database,
   token: string,
   policy: SessionPolicy,
-): Promise<{ sessionId: string; user: SessionUser } | null> {
+): Promise<ResolvedSession | null> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
   const id = hashToken(token);
   const now = Date.now();
@@ -74,7 +82,7 @@ export async function resolveSession(
     hit.expiresAt > now &&
     hit.lastSeenAt + policy.idleMs > now
   ) {
-    return { sessionId: id, user: hit.user };
+    return { sessionId: id, user: hit.user, authenticatedAt: hit.authenticatedAt };
   }
   cache.delete(id);
   const rows = await db
@@ -99,8 +107,24 @@ export async function resolveSession(
   }
   if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
   const expiresAt = session.expiresAt.getTime();
-  cache.set(id, { at: now, sessionId: id, user: row.user, expiresAt, lastSeenAt: lastSeen });
-  return { sessionId: id, user: row.user };
+  const authenticatedAt = session.authenticatedAt.getTime();
+  cache.set(id, {
+    at: now,
+    sessionId: id,
+    user: row.user,
+    expiresAt,
+    lastSeenAt: lastSeen,
+    authenticatedAt,
+  });
+  return { sessionId: id, user: row.user, authenticatedAt };
+}
+
+/** Records that the keeper just proved who they are again (password or passkey) in this session. */
+export async function markReauthenticated(db: Database, sessionId: string): Promise<Date> {
+  const now = new Date();
+  await db.update(sessions).set({ authenticatedAt: now }).where(eq(sessions.id, sessionId));
+  evictSessions(db, { sessionId });
+  return now;
 }
 
 /** Ends one session (logout). */

@@ -26,6 +26,7 @@ import { environmentalRecordsRoutes } from "./environmental-records/environmenta
 import { productionRoutes } from "./production/production.routes";
 import { diseaseAlertsRoutes } from "./disease-alerts/disease-alerts.routes";
 import { healthPredictionsRoutes } from "./health-predictions/health-predictions.routes";
+import { authRoutes } from "./auth/auth.routes";
 
 /** Every feature module's routes. One line per area; order does not matter. */
 export const modules: Module[] = [
@@ -54,6 +55,7 @@ export const modules: Module[] = [
   weightRecordsRoutes,
   environmentalRecordsRoutes,
   productionRoutes,
+  authRoutes,
   diseaseAlertsRoutes,
   healthPredictionsRoutes,
 ];

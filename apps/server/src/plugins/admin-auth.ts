@@ -66,8 +66,14 @@ export class AdminGate {
   get configured(): boolean {
     return this.passwordHash !== null || this.emails.size > 0;
   }
-  isAdminEmail(email: string | null | undefined): boolean {
-    return Boolean(email) && this.emails.has(email!.toLowerCase());
+  /**
+   * An admin by email: the email is in ADMIN_EMAILS and the identity provider vouches for it
+   * (`email_verified`); a self-registered built-in account is never vouched for.
+   */
+  isAdminUser(user: { email: string | null; emailVerified: boolean } | null | undefined): boolean {
+    return (
+      Boolean(user?.email && user.emailVerified) && this.emails.has(user!.email!.toLowerCase())
+    );
   }
 
   /** Constant-time check of a typed password; always does the same work, even when none is set. */
@@ -146,7 +152,7 @@ export default fp(async function adminAuthPlugin(
       return;
     }
     await app.optionalUser(req, reply);
-    if (req.user && gate.isAdminEmail(req.user.email)) {
+    if (req.user && gate.isAdminUser(req.user)) {
       req.admin = { via: "email", email: req.user.email, expiresAt: null };
       return;
     }

@@ -9,15 +9,19 @@ import {
   createSession,
   deleteSessionByToken,
   resolveSession,
+  type ResolvedSession,
   type SessionPolicy,
   type SessionUser,
 } from "../auth/session-store";
 import { resolveKeeper, type Keeper } from "../access/access";
-import { users } from "../db/schema/index";
-import { unauthorized } from "../lib/errors";
+import { signInEvents, users } from "../db/schema/index";
+import { audit } from "../lib/audit";
+import { AppError, unauthorized } from "../lib/errors";
 import { htmlPage } from "../lib/html";
 
 export const SESSION_COOKIE = "fk_session";
+/** How long a sign-in or re-authentication lets a keeper delete, export, import or change a password. */
+export const RECENT_AUTH_MS = 10 * 60_000;
 
 /**
  * The session cookie's name: over HTTPS it takes the `__Host-` prefix, which browsers accept only
@@ -32,6 +36,8 @@ declare module "fastify" {
   interface FastifyRequest {
     /** The signed-in keeper, set by `requireUser` or `optionalUser`. */
     user: SessionUser | null;
+    /** The caller's session (id and when they last proved who they are), set with `user`. */
+    session: ResolvedSession | null;
     /** Who acts on whose records, set with `user`; read it with `keeperOf(req)` from access/access.ts. */
     keeper: Keeper | null;
   }
@@ -40,7 +46,11 @@ declare module "fastify" {
     requireUser: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler: sets `request.user` when signed in, else null. */
     optionalUser: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler after `requireUser`: 403 REAUTH_REQUIRED unless signed in or re-authenticated within 10 minutes. */
+    requireRecentAuth: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
     sessionPolicy: SessionPolicy;
+    /** The built-in provider's issuer, or null when an external OIDC_ISSUER is used. */
+    builtinIssuer: string | null;
     /** The session cookie's name for this configuration (see `sessionCookieName`). */
     sessionCookie: string;
   }
@@ -68,6 +78,7 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { config
   const SESSION = sessionCookieName(config);
   app.decorate("sessionCookie", SESSION);
   app.decorateRequest("user", null);
+  app.decorateRequest("session", null);
   app.decorateRequest("keeper", null);
 
   const builtin = config.oidc
@@ -76,7 +87,9 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { config
         publicUrl: config.publicUrl,
         trustProxy: config.trustProxy,
         secureCookies: config.cookieSecure,
+        signup: config.signup,
       });
+  app.decorate("builtinIssuer", builtin?.issuer ?? null);
   const rp = new RelyingParty({
     issuer: config.oidc?.issuer ?? builtin!.issuer,
     clientId: config.oidc?.clientId ?? builtin!.clientId,
@@ -94,9 +107,8 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { config
 
   async function loadUser(req: FastifyRequest): Promise<SessionUser | null> {
     const token = req.cookies[SESSION];
-    if (!token) return null;
-    const found = await resolveSession(db, token, policy);
-    return found?.user ?? null;
+    req.session = token ? await resolveSession(db, token, policy) : null;
+    return req.session?.user ?? null;
   }
 
   async function loadKeeper(req: FastifyRequest): Promise<void> {
@@ -109,6 +121,16 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { config
     if (!req.user) throw unauthorized();
   });
   app.decorate("optionalUser", loadKeeper);
+  app.decorate("requireRecentAuth", async (req: FastifyRequest) => {
+    if (!req.session) throw unauthorized();
+    if (Date.now() - req.session.authenticatedAt > RECENT_AUTH_MS) {
+      throw new AppError(
+        403,
+        "REAUTH_REQUIRED",
+        "Please confirm it is you: enter your password or use your passkey, then try again.",
+      );
+    }
+  });
 
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -160,6 +182,7 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { config
         issuer,
         subject: claims.sub,
         email: claims.email,
+        emailVerified: claims.emailVerified,
         firstName: claims.firstName,
         lastName: claims.lastName,
         profileImageUrl: claims.picture,
@@ -174,6 +197,14 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { config
       const old = req.cookies[SESSION];
       if (old) await deleteSessionByToken(db, old);
       const { token } = await createSession(db, user!.id, req.headers["user-agent"], policy);
+      const method = signInMethod(claims.amr, builtin !== null);
+      await db.insert(signInEvents).values({
+        userId: user!.id,
+        method,
+        userAgent: req.headers["user-agent"]?.slice(0, 300) ?? null,
+        ipAddress: req.ip,
+      });
+      audit(req.log, "auth.signin", { userId: user!.id, method, ip: req.ip });
       reply.setCookie(SESSION, token, {
         ...cookieBase,
         maxAge: Math.floor(policy.absoluteMs / 1000),
@@ -198,7 +229,11 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { config
 
   const logout = async (req: FastifyRequest, reply: FastifyReply) => {
     const token = req.cookies[SESSION];
-    if (token) await deleteSessionByToken(db, token);
+    if (token) {
+      const session = await resolveSession(db, token, policy);
+      await deleteSessionByToken(db, token);
+      if (session) audit(req.log, "auth.signout", { userId: session.user.id });
+    }
     reply.clearCookie(SESSION, cookieBase);
     return reply.redirect("/");
   };
@@ -232,3 +267,11 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { config
 
   r.get("/api/auth/user", { preHandler: app.requireUser }, async (req) => toAuthUser(req.user!));
 });
+
+/** What the sign-in history calls a sign-in, from the ID token's `amr`. */
+function signInMethod(amr: string[], builtin: boolean): string {
+  if (!builtin) return "external";
+  if (amr.includes("hwk")) return "passkey";
+  if (amr.includes("otp")) return "recovery_code";
+  return "password";
+}

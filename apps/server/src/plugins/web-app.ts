@@ -10,7 +10,15 @@ h1{font-size:1.4rem;color:#78350f}label{display:block;font-weight:600;margin-top
 input{width:100%;box-sizing:border-box;padding:.7rem;font-size:1rem;border:1px solid #a8a29e;border-radius:.5rem;margin-top:.3rem}
 button{margin-top:1.2rem;width:100%;padding:.8rem;font-size:1rem;font-weight:600;background:#b45309;color:#fff;border:0;border-radius:.5rem;cursor:pointer}
 button:focus-visible,input:focus-visible,a:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
-.error{color:#991b1b;background:#fee2e2;padding:.6rem;border-radius:.5rem}.small{font-size:.85rem;color:#57534e}a{color:#1d4ed8}`;
+.error{color:#991b1b;background:#fee2e2;padding:.6rem;border-radius:.5rem}.small{font-size:.85rem;color:#57534e}a{color:#1d4ed8}
+@media (max-width:480px){main{margin:0;border-radius:0;box-shadow:none;min-height:100vh;box-sizing:border-box}}
+.brand{font-weight:700;color:#b45309;margin:0 0 .5rem}
+button.secondary,a.button{display:block;box-sizing:border-box;text-align:center;text-decoration:none;margin-top:1rem;width:100%;padding:.8rem;font-size:1rem;font-weight:600;border-radius:.5rem}
+button.secondary{background:#fff;color:#78350f;border:2px solid #b45309}a.button{background:#b45309;color:#fff}
+button[hidden]{display:none}button:disabled{opacity:.6;cursor:wait}
+.links{display:flex;flex-direction:column;gap:.6rem;margin-top:1.2rem}
+.codes{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:.4rem;padding:0;list-style:none}
+.codes code{display:block;padding:.4rem;background:#fef3c7;border-radius:.4rem;text-align:center;font-size:1rem}`;
 
 /** Folder of the build holding the prerendered public pages (see apps/web/vite/prerender-plugin.ts). */
 export const PRERENDERED_DIR = "prerendered";

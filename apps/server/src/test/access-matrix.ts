@@ -98,6 +98,22 @@ const ownChicken = (s: Seed) => ({ chickenId: s.chickenId });
 /** A CSV with its header line only. */
 const headerOnly = (text: string) => text.trim().split(/\r?\n/).length === 1;
 
+/** Well-formed WebAuthn answers that no authenticator signed (the probes must not pass with them). */
+const PROBE_ASSERTION = {
+  id: "AAAA",
+  rawId: "AAAA",
+  type: "public-key",
+  response: { clientDataJSON: "AAAA", authenticatorData: "AAAA", signature: "AAAA" },
+  clientExtensionResults: {},
+};
+const PROBE_ATTESTATION = {
+  id: "AAAA",
+  rawId: "AAAA",
+  type: "public-key",
+  response: { clientDataJSON: "AAAA", attestationObject: "AAAA" },
+  clientExtensionResults: {},
+};
+
 const validAd = (s: Seed) => ({
   title: `${s.adminMark} ad`,
   description: "Probe",
@@ -128,6 +144,46 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     why: "the built-in provider's sign-in form",
     probe: { params: () => ({ uid: "no-such-interaction" }), status: 400 },
   },
+  "GET /api/builtin-signin/:uid/create": {
+    access: "public",
+    why: "the built-in provider's create-account page",
+    probe: { params: () => ({ uid: "no-such-interaction" }), status: 400 },
+  },
+  "POST /api/builtin-signin/:uid/create": {
+    access: "public",
+    why: "the built-in provider's create-account form",
+    probe: { params: () => ({ uid: "no-such-interaction" }), status: 400 },
+  },
+  "GET /api/builtin-signin/:uid/recover": {
+    access: "public",
+    why: "the built-in provider's recovery-code page",
+    probe: { params: () => ({ uid: "no-such-interaction" }), status: 400 },
+  },
+  "POST /api/builtin-signin/:uid/recover": {
+    access: "public",
+    why: "the built-in provider's recovery-code form",
+    probe: { params: () => ({ uid: "no-such-interaction" }), status: 400 },
+  },
+  "POST /api/builtin-signin/:uid/passkey/options": {
+    access: "public",
+    why: "a passkey challenge for a live sign-in interaction",
+    probe: { params: () => ({ uid: "no-such-interaction" }), status: 400 },
+  },
+  "POST /api/builtin-signin/:uid/passkey": {
+    access: "public",
+    why: "signs in with a passkey for a live sign-in interaction",
+    probe: { params: () => ({ uid: "no-such-interaction" }), status: 400 },
+  },
+  "GET /api/signin-assets/webauthn.js": {
+    access: "public",
+    why: "the browser half of @simplewebauthn for the sign-in page",
+    probe: { status: 200 },
+  },
+  "GET /api/signin-assets/passkey-signin.js": {
+    access: "public",
+    why: "the sign-in page's passkey button",
+    probe: { status: 200 },
+  },
   "GET /api/login": { access: "public", why: "starts sign-in", probe: { status: 302 } },
   "GET /api/callback": {
     access: "public",
@@ -157,6 +213,52 @@ export const accessMatrix: Record<string, MatrixEntry> = {
       why: "the caller's own profile",
       check: (a, caller) => obj(a).id === caller?.user.id,
     },
+  },
+
+  // Sign-in security of the caller's own account (modules/auth). The probe keepers sign in with
+  // another provider (tests' sessions), so local-account actions answer NOT_LOCAL_ACCOUNT (400).
+  "GET /api/auth/security": {
+    access: "keeper-list",
+    strangerSees: {
+      why: "the caller's own sign-in history and passkeys (none)",
+      check: (a) => Array.isArray(obj(a).passkeys) && emptyArray(obj(a).passkeys),
+    },
+  },
+  "POST /api/auth/reauth": {
+    access: "keeper",
+    payload: () => ({ password: "not the password" }),
+    stranger: { status: 400, why: "checks the caller's own password (none here: not local)" },
+  },
+  "POST /api/auth/reauth/passkey/options": {
+    access: "keeper",
+    stranger: { status: 400, why: "a challenge for the caller's own passkeys (not local)" },
+  },
+  "POST /api/auth/reauth/passkey": {
+    access: "keeper",
+    payload: () => ({ response: PROBE_ASSERTION }),
+    stranger: { status: 400, why: "checks the caller's own passkey (not local)" },
+  },
+  "POST /api/auth/password": {
+    access: "keeper",
+    payload: () => ({ currentPassword: "not the password", newPassword: "a new long password" }),
+    stranger: { status: 400, why: "changes the caller's own password (not local)" },
+  },
+  "POST /api/auth/recovery-codes": {
+    access: "keeper",
+    stranger: { status: 400, why: "replaces the caller's own recovery codes (not local)" },
+  },
+  "POST /api/auth/passkeys/options": {
+    access: "keeper",
+    stranger: { status: 400, why: "a challenge to add a passkey to the caller's own account" },
+  },
+  "POST /api/auth/passkeys": {
+    access: "keeper",
+    payload: () => ({ response: PROBE_ATTESTATION }),
+    stranger: { status: 400, why: "adds a passkey to the caller's own account (not local)" },
+  },
+  "DELETE /api/auth/passkeys/:id": {
+    access: "keeper",
+    params: () => ({ id: "AAAA" }),
   },
 
   // ------------------------------------------------------------------ platform

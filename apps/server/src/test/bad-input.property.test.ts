@@ -178,6 +178,27 @@ const realParams: Record<string, Record<string, string>> = {
   "/api/images/:file": { file: image.url.split("/").pop() },
   "/api/production/export/:type": { type: "eggs" },
   "/api/builtin-signin/:uid": { uid: "no-such-interaction" },
+  "/api/builtin-signin/:uid/create": { uid: "no-such-interaction" },
+  "/api/builtin-signin/:uid/recover": { uid: "no-such-interaction" },
+  "/api/builtin-signin/:uid/passkey/options": { uid: "no-such-interaction" },
+  "/api/builtin-signin/:uid/passkey": { uid: "no-such-interaction" },
+  "/api/auth/passkeys/:id": { id: "AAAA" },
+};
+
+/** A well-formed WebAuthn assertion and attestation that no authenticator signed. */
+const unsignedAssertion = {
+  id: "AAAA",
+  rawId: "AAAA",
+  type: "public-key",
+  response: { clientDataJSON: "AAAA", authenticatorData: "AAAA", signature: "AAAA" },
+  clientExtensionResults: {},
+};
+const unsignedAttestation = {
+  id: "AAAA",
+  rawId: "AAAA",
+  type: "public-key",
+  response: { clientDataJSON: "AAAA", attestationObject: "AAAA" },
+  clientExtensionResults: {},
 };
 
 /** One valid body per write route (checked against the route's schema before use). */
@@ -238,6 +259,14 @@ const fixtures: Record<string, unknown> = {
     weatherPlace: { name: "Barn", latitude: 40.7, longitude: -74 },
   },
   "POST /api/admin/login": { password: "not the password" },
+  "POST /api/auth/reauth": { password: "not the password" },
+  "POST /api/auth/password": {
+    currentPassword: "not the password",
+    newPassword: "a new long password",
+  },
+  "POST /api/auth/reauth/passkey": { response: unsignedAssertion },
+  "POST /api/auth/passkeys": { response: unsignedAttestation, name: "Phone" },
+  "POST /api/builtin-signin/:uid/passkey": { response: unsignedAssertion },
   "POST /api/admin/advertisements": {
     title: "Coop heater",
     description: "Keeps water from freezing.",
@@ -319,6 +348,10 @@ const bodyIgnored: Record<string, string> = {
   "POST /api/account/sessions/sign-out-everywhere": "ends every session of the keeper",
   "POST /api/health-predictions/generate": "computes predictions from stored records",
   "POST /api/admin/affiliates/examples": "adds the example partners",
+  "POST /api/auth/recovery-codes": "replaces the keeper's recovery codes",
+  "POST /api/auth/passkeys/options": "issues a challenge to add a passkey",
+  "POST /api/auth/reauth/passkey/options": "issues a challenge to re-authenticate",
+  "POST /api/builtin-signin/:uid/passkey/options": "issues a passkey sign-in challenge",
 };
 
 /** Routes that validate a body themselves, with why no generated garbage can be valid. */
@@ -326,6 +359,10 @@ const selfValidated: Record<string, string> = {
   "POST /api/account/import": 'needs {"format":"flockkeeper-export", ...} and an empty account',
   "POST /api/builtin-signin/:uid":
     "reads its sign-in form itself, for a live sign-in interaction only",
+  "POST /api/builtin-signin/:uid/create":
+    "reads its create-account form itself, for a live sign-in interaction only",
+  "POST /api/builtin-signin/:uid/recover":
+    "reads its recovery form itself, for a live sign-in interaction only",
 };
 
 /** Not fuzzed here, and why. */
@@ -335,7 +372,14 @@ const skipped: Record<string, string> = {
 };
 
 /** Routes whose refusals are HTML pages for a browser (the sign-in form), not JSON. */
-const htmlErrors = new Set(["POST /api/builtin-signin/:uid", "GET /api/builtin-signin/:uid"]);
+const htmlErrors = new Set([
+  "POST /api/builtin-signin/:uid",
+  "GET /api/builtin-signin/:uid",
+  "POST /api/builtin-signin/:uid/create",
+  "GET /api/builtin-signin/:uid/create",
+  "POST /api/builtin-signin/:uid/recover",
+  "GET /api/builtin-signin/:uid/recover",
+]);
 
 /** GET routes whose valid queries call out to another service: only invalid queries are sent. */
 const callsOut = new Set(["GET /api/weather"]);

@@ -10,6 +10,8 @@ import { createSession } from "../auth/session-store";
 export type TestApp = {
   app: FastifyInstance;
   db: DatabaseHandle["db"];
+  /** The database handle, for a second app instance on the same database. */
+  database: DatabaseHandle;
   config: AppConfig;
   close: () => Promise<void>;
 };
@@ -47,6 +49,7 @@ export async function createTestApp(
   return {
     app,
     db: database.db,
+    database,
     config,
     close: async () => {
       await app.close();

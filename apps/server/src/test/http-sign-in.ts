@@ -1,7 +1,17 @@
-/** Signs in over real HTTP through the built-in provider (a browser's redirects, by hand); returns the cookie jar. */
+import { TEST_PASSWORD, continueUrlOf } from "./sign-in";
+
+/**
+ * Signs in over real HTTP through the built-in provider (a browser's redirects, by hand): creates
+ * the account, or signs in with the same password when it exists. Returns the cookie jar.
+ */
 export async function signInOverHttp(
   base: string,
-  { name = "Ada Lovelace", email = `http-${Date.now()}@example.com`, finishOn = base } = {},
+  {
+    name = "Ada Lovelace",
+    email = `http-${Date.now()}@example.com`,
+    password = TEST_PASSWORD,
+    finishOn = base,
+  } = {},
 ): Promise<Map<string, string>> {
   const jar = new Map<string, string>();
   const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
@@ -27,12 +37,27 @@ export async function signInOverHttp(
   const login = await go("/api/login");
   const auth = await go(pathOf(login.headers.get("location")!));
   const form = pathOf(auth.headers.get("location")!);
-  const posted = await go(form, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: new URL(base).origin },
-    body: new URLSearchParams({ name, email }).toString(),
-  });
-  const resumed = await go(pathOf(posted.headers.get("location")!));
+  const postForm = (url: string, fields: Record<string, string>) =>
+    go(url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: new URL(base).origin,
+      },
+      body: new URLSearchParams(fields).toString(),
+    });
+  const created = await postForm(`${form}/create`, { name, email, password });
+  let resumeUrl: string;
+  if (created.status === 201) {
+    resumeUrl = pathOf(continueUrlOf(await created.text()));
+  } else if (created.status === 409) {
+    const signedIn = await postForm(form, { email, password });
+    if (signedIn.status >= 400) throw new Error(`sign-in answered ${signedIn.status}`);
+    resumeUrl = pathOf(signedIn.headers.get("location")!);
+  } else {
+    throw new Error(`create account answered ${created.status}`);
+  }
+  const resumed = await go(resumeUrl);
   // The callback may land on another instance behind the same public URL.
   await go(pathOf(resumed.headers.get("location")!), {}, finishOn);
   return jar;

@@ -1,4 +1,14 @@
-import { index, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 
 /** Secrets generated on first start (cookie keys, signing keys) so every instance shares them. */
 export const appSecrets = pgTable("app_secrets", {
@@ -27,10 +37,76 @@ export const oidcPayloads = pgTable(
   ],
 );
 
-/** Accounts of the built-in provider: a name and email typed on our own sign-in page. */
+/**
+ * Accounts of the built-in provider. The id (the OpenID `sub`) is derived from the email, so the
+ * same person keeps the same keeper record. `password_hash` is null only for accounts made before
+ * passwords existed: those can be opened again only by the operator command (reset-password).
+ */
 export const builtinAccounts = pgTable("builtin_accounts", {
   id: text("id").primaryKey(),
   email: text("email").notNull().unique(),
   name: text("name").notNull(),
+  /** `scrypt$N$r$p$salt$hash` (see auth/passwords.ts). */
+  passwordHash: text("password_hash"),
+  /** Set only by the operator command: a self-registered email is not vouched for. */
+  emailVerified: boolean("email_verified").notNull().default(false),
+  passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One-time recovery codes of a built-in account; only a SHA-256 of each is kept. */
+export const builtinRecoveryCodes = pgTable(
+  "builtin_recovery_codes",
+  {
+    codeHash: text("code_hash").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => builtinAccounts.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("builtin_recovery_codes_account_idx").on(t.accountId)],
+);
+
+/** WebAuthn credentials (passkeys) of a built-in account. */
+export const builtinPasskeys = pgTable(
+  "builtin_passkeys",
+  {
+    /** The credential id, base64url. */
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => builtinAccounts.id, { onDelete: "cascade" }),
+    /** COSE public key, base64url. */
+    publicKey: text("public_key").notNull(),
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    transports: jsonb("transports").$type<string[]>().notNull().default([]),
+    name: text("name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [index("builtin_passkeys_account_idx").on(t.accountId)],
+);
+
+/**
+ * WebAuthn challenges waiting for an answer, in the database so the answer may reach another
+ * instance; each is taken (deleted) when used, so a replayed assertion finds nothing.
+ */
+export const webauthnChallenges = pgTable("webauthn_challenges", {
+  challenge: text("challenge").primaryKey(),
+  /** register, signin or reauth. */
+  purpose: text("purpose").notNull(),
+  /** The account a registration or re-authentication is for; null for a passkey sign-in. */
+  accountId: text("account_id"),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
+/**
+ * Failed sign-in attempts per account and per client address, in the database so the limit
+ * holds across restarts and instances.
+ */
+export const authFailures = pgTable("auth_failures", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull().default(0),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull().defaultNow(),
+  lastFailedAt: timestamp("last_failed_at", { withTimezone: true }).notNull().defaultNow(),
 });

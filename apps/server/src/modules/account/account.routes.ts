@@ -12,6 +12,7 @@ import {
   updateAccountSettingsBody,
 } from "@flockkeeper/shared/schemas/account";
 import { hashToken } from "../../auth/session-store";
+import { audit } from "../../lib/audit";
 import { AppError } from "../../lib/errors";
 import type { ModuleOptions } from "../module";
 import {
@@ -93,10 +94,12 @@ export async function accountRoutes(app: FastifyInstance, { config }: ModuleOpti
     "/api/account/export",
     {
       schema: { querystring: exportQuery },
-      preHandler: app.requireUser,
+      // Re-authentication (sign-in, password or passkey) within 10 minutes: see RECENT_AUTH_MS.
+      preHandler: [app.requireUser, app.requireRecentAuth],
       config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
     },
     async (req, reply) => {
+      audit(req.log, "account.export", { userId: req.user!.id, format: "json" });
       const body = Readable.from(
         exportJson(app.db, keeperOf(req), { embedPhotos: req.query.photos === "embed" }),
       );
@@ -111,10 +114,12 @@ export async function accountRoutes(app: FastifyInstance, { config }: ModuleOpti
   r.get(
     "/api/account/export.zip",
     {
-      preHandler: app.requireUser,
+      // Re-authentication (sign-in, password or passkey) within 10 minutes: see RECENT_AUTH_MS.
+      preHandler: [app.requireUser, app.requireRecentAuth],
       config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
     },
     async (req, reply) => {
+      audit(req.log, "account.export", { userId: req.user!.id, format: "zip" });
       const body = zipStream(csvFiles(app.db, keeperOf(req)));
       return download(reply, "application/zip", `flockkeeper-export-${today()}.zip`).send(body);
     },
@@ -125,17 +130,23 @@ export async function accountRoutes(app: FastifyInstance, { config }: ModuleOpti
     {
       schema: { response: { 200: importAccountResponse } },
       bodyLimit: MAX_IMPORT_BYTES,
-      preHandler: app.requireUser,
+      // Re-authentication (sign-in, password or passkey) within 10 minutes: see RECENT_AUTH_MS.
+      preHandler: [app.requireUser, app.requireRecentAuth],
       config: { rateLimit: { max: 20, timeWindow: "1 minute" } },
     },
-    async (req) => importAccount(app.db, keeperOf(req), req.body),
+    async (req) => {
+      const result = await importAccount(app.db, keeperOf(req), req.body);
+      audit(req.log, "account.import", { userId: req.user!.id });
+      return result;
+    },
   );
 
   r.delete(
     "/api/account",
     {
       schema: { body: deleteAccountBody },
-      preHandler: app.requireUser,
+      // Re-authentication (sign-in, password or passkey) within 10 minutes: see RECENT_AUTH_MS.
+      preHandler: [app.requireUser, app.requireRecentAuth],
       config: { rateLimit: { max: 5, timeWindow: "1 minute" } },
     },
     async (req, reply) => {
@@ -148,6 +159,7 @@ export async function accountRoutes(app: FastifyInstance, { config }: ModuleOpti
         }
         throw err;
       }
+      audit(req.log, "account.delete", { userId: req.user!.id });
       reply.clearCookie(app.sessionCookie, cookieOptions);
       return reply.code(204).send();
     },

@@ -27,6 +27,7 @@ import {
   keeperSettings,
   recentSearches,
   sessions,
+  signInEvents,
   vaccinations,
   weightRecords,
 } from "../../db/schema/index";
@@ -83,6 +84,12 @@ export const keeperTables: KeeperTable[] = [
     note: "Usage analytics recorded by this server: shown to the keeper, not carried to another server.",
   },
   { key: "sessions", table: sessions, mode: "delete-only" },
+  {
+    key: "signIns",
+    table: signInEvents,
+    mode: "export-only",
+    note: "The keeper's sign-in history on this server: shown to them, not carried to another server.",
+  },
   {
     key: "adminSessions",
     table: adminSessions,

@@ -183,8 +183,18 @@ describe("admin gate", () => {
     expect(res.statusCode).toBe(401);
   });
 
+  it("refuses a keeper listed in ADMIN_EMAILS whose provider did not verify the email", async () => {
+    const unverified = await buildUser(t, { email: ADMIN_EMAIL, emailVerified: false });
+    expect((await unverified.inject({ url: "/api/admin/advertisements" })).statusCode).toBe(403);
+    const session = await unverified.inject({ url: "/api/admin/session" });
+    expect(session.json()).toMatchObject({ emailAdmin: false });
+    const login = await unverified.inject({ method: "POST", url: "/api/admin/login", payload: {} });
+    expect(login.statusCode).toBe(401);
+  });
+
   it("lets a signed-in keeper listed in ADMIN_EMAILS in (any case), and opens a session for them without a password", async () => {
-    const boss = await buildUser(t, { email: ADMIN_EMAIL });
+    // email_verified: true from the identity provider.
+    const boss = await buildUser(t, { email: ADMIN_EMAIL, emailVerified: true });
     const direct = await boss.inject({ url: "/api/admin/advertisements" });
     expect(direct.statusCode).toBe(200);
     const before = await boss.inject({ url: "/api/admin/session" });

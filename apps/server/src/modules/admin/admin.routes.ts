@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { audit } from "../../lib/audit";
 import {
   ADMIN_DENIED_MESSAGE,
   adminLoginBody,
@@ -68,18 +69,22 @@ export async function adminRoutes(app: FastifyInstance, opts: ModuleOptions) {
         if (await gate.checkPassword(password)) {
           await app.adminGate.deleteSession(req.cookies[ADMIN_COOKIE]);
           const expiresAt = await startSession(reply, "password", null);
+          audit(req.log, "admin.login", { method: "password", ip: req.ip });
           return { ok: true, expiresAt: expiresAt.toISOString() };
         }
         failures.fail(req.ip);
+        audit(req.log, "admin.login_failed", { method: "password", ip: req.ip });
         throw denied();
       }
       await app.optionalUser(req, reply);
-      if (req.user && gate.isAdminEmail(req.user.email)) {
+      if (req.user && gate.isAdminUser(req.user)) {
         await app.adminGate.deleteSession(req.cookies[ADMIN_COOKIE]);
         const expiresAt = await startSession(reply, "email", req.user.id);
+        audit(req.log, "admin.login", { method: "email", userId: req.user.id, ip: req.ip });
         return { ok: true, expiresAt: expiresAt.toISOString() };
       }
       failures.fail(req.ip);
+      audit(req.log, "admin.login_failed", { method: "email", userId: req.user?.id, ip: req.ip });
       throw denied();
     },
   );
@@ -96,7 +101,7 @@ export async function adminRoutes(app: FastifyInstance, opts: ModuleOptions) {
     async (req, reply) => {
       const session = await gate.resolveSession(req.cookies[ADMIN_COOKIE]);
       await app.optionalUser(req, reply);
-      const emailAdmin = gate.isAdminEmail(req.user?.email);
+      const emailAdmin = gate.isAdminUser(req.user);
       const answer: AdminSession = {
         isAdmin: session !== null,
         configured: gate.configured,
