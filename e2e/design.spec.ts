@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { ROUTES } from "../apps/web/src/app/routes";
+import { ROUTES } from "../packages/shared/src/site/routes";
 import { signIn } from "./helpers";
 
 // Issue 25: the shell fits every width, every route fits a phone and a laptop, and a reviewer can

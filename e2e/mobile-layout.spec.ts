@@ -1,33 +1,14 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { concretePaths } from "../packages/shared/src/site/routes";
 import { signIn } from "./helpers";
 
 // The narrowest phone we design for: every page must fit it without sideways scrolling, and the
 // tool pages (not only the marketing pages) must pass axe's serious and critical rules.
 test.use({ viewport: { width: 360, height: 740 } });
 
-const ROUTES = [
-  "/",
-  "/features",
-  "/blog",
-  "/competitors",
-  "/chicken-care-guide",
-  "/poultry-calculator",
-  "/poultry-weather",
-  "/vaccination-tracker",
-  "/advanced-tools",
-  "/rarity-explorer",
-  "/feces-analyzer",
-  "/chicken-tracker",
-  "/chicken-identifier",
-  "/production-dashboard",
-  "/food-safety",
-  "/health-diagnostic",
-  "/ai-diagnostic-suite",
-  "/educational-resources",
-  "/legal",
-  "/account",
-];
+// Every page of the route table a keeper opens (the admin gate has its own tests).
+const ROUTES = concretePaths("public", "keeper");
 
 test("a signed-in keeper's pages fit 360 px and have no serious or critical axe violations", async ({
   page,

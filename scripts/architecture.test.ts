@@ -54,7 +54,7 @@ describe("layer boundaries (eslint.config.js)", () => {
   it("lib/ may not import the app", async () => {
     const rules = await rulesFor(
       "apps/web/src/lib/chickens.ts",
-      'import { ROUTES } from "@/app/routes";\nexport const x = ROUTES;\n',
+      'import { AppRoutes } from "@/app/router";\nexport const x = AppRoutes;\n',
     );
     expect(rules).toContain(RESTRICTED);
   });

@@ -16,20 +16,11 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import react from "@vitejs/plugin-react";
 import { build, type Plugin, type ResolvedConfig } from "vite";
-import { ROUTES } from "../src/app/routes";
+// A relative path: Vite loads its config with Node, which cannot import the workspace package's .ts
+// files by package name (they are not bundled then).
+import { PRERENDERED_PATHS, ROUTES } from "../../../packages/shared/src/site/routes";
 import type { render as renderPage } from "../src/prerender";
 import { markdownPlugin } from "./markdown-plugin";
-
-/** The prerendered paths: the marketing pages and the app shells of two tools. */
-export const PRERENDERED_PATHS = [
-  "/",
-  "/blog",
-  "/features",
-  "/competitors",
-  "/legal",
-  "/chicken-tracker",
-  "/food-safety",
-] as const;
 
 /** File under dist with the app's route patterns (read by apps/server/src/plugins/web-app.ts). */
 export const APP_ROUTES_FILE = "routes.json";
@@ -40,13 +31,6 @@ type Manifest = Record<string, ManifestChunk>;
 const escapeAttr = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const escapeText = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
-
-/** Replaces the content attribute of the first `<meta {attr}="{name}" content="...">`. */
-function setMeta(html: string, attr: string, name: string, content: string): string {
-  const re = new RegExp(`(<meta\\s+${attr}="${name}"\\s+content=")[^"]*(")`);
-  if (!re.test(html)) throw new Error(`prerender: index.html has no meta ${attr}="${name}"`);
-  return html.replace(re, `$1${escapeAttr(content)}$2`);
-}
 
 /** The page chunk of `pathname` and every chunk it imports statically, as files under dist. */
 function pageChunks(manifest: Manifest, pathname: string): { js: string[]; css: string[] } {
@@ -121,10 +105,12 @@ export function prerenderPlugin(): Plugin {
             let page = template
               .replace("<title>FlockKeeper</title>", `<title>${escapeText(title)}</title>`)
               .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`);
-            page = setMeta(page, "property", "og:title", meta.title);
+            // The same tags, in the same order, as lib/page-meta.tsx renders, so hydration keeps them.
+            const tags = [`<meta property="og:title" content="${escapeAttr(meta.title)}">`];
             if (meta.description) {
-              page = setMeta(page, "name", "description", meta.description);
-              page = setMeta(page, "property", "og:description", meta.description);
+              const d = escapeAttr(meta.description);
+              tags.push(`<meta name="description" content="${d}">`);
+              tags.push(`<meta property="og:description" content="${d}">`);
             }
             const chunks = pageChunks(manifest, pathname);
             const links = [
@@ -135,7 +121,10 @@ export function prerenderPlugin(): Plugin {
                 .filter((f) => !template.includes(`/${f}"`))
                 .map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
             ];
-            page = page.replace("</head>", () => `    ${links.join("\n    ")}\n  </head>`);
+            page = page.replace(
+              "</head>",
+              () => `    ${[...tags, ...links].join("\n    ")}\n  </head>`,
+            );
             const name = pathname === "/" ? "index" : pathname.slice(1);
             await writeFile(path.join(outDir, "prerendered", `${name}.html`), page);
           }

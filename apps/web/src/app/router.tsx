@@ -2,12 +2,11 @@ import { use, type ComponentType } from "react";
 import { matchRoutes, Outlet, Route, Routes, useLocation } from "react-router";
 import { ErrorBoundary } from "./error-boundary";
 import { Layout } from "./layout";
-import { ROUTES } from "./routes";
+import { ROUTES, type RouteFile } from "@flockkeeper/shared/site/routes";
 
 // Vite turns each route file into its own chunk: a route loads only what it shows.
 const pages = import.meta.glob<{ default: ComponentType }>("./routes/*.tsx");
 
-type RouteFile = (typeof ROUTES)[number]["file"];
 /**
  * A page module promise. It carries its outcome (`status`, `value`, `reason`: React's thenable
  * protocol), so `use()` returns a loaded page at once instead of suspending.

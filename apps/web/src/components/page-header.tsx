@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { usePageMeta } from "@/lib/page-meta";
+import { PageMeta } from "@/lib/page-meta";
 
 /** A page's h1 and intro; also sets the document title and meta description. */
 export function PageHeader({
@@ -11,9 +11,9 @@ export function PageHeader({
   description?: string;
   children?: ReactNode;
 }) {
-  usePageMeta({ title, description });
   return (
     <div className="mb-6">
+      <PageMeta title={title} description={description} />
       <h1 className="text-2xl font-extrabold text-stone-900 sm:text-3xl">{title}</h1>
       {description && <p className="mt-1 max-w-3xl text-stone-700">{description}</p>}
       {children}

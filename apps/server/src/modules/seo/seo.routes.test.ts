@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/helpers";
-import { PUBLIC_ROUTES, readBlogEntries } from "./seo.service";
+import { SITEMAP_PATHS } from "@flockkeeper/shared/site/routes";
+import { readBlogEntries } from "./seo.service";
 
 describe("sitemap.xml and robots.txt", () => {
   let t: TestApp;
@@ -14,7 +15,7 @@ describe("sitemap.xml and robots.txt", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("application/xml");
     const locs = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    for (const route of PUBLIC_ROUTES) expect(locs).toContain(`https://flock.example${route}`);
+    for (const route of SITEMAP_PATHS) expect(locs).toContain(`https://flock.example${route}`);
     const blog = readBlogEntries();
     expect(blog.length).toBeGreaterThanOrEqual(5);
     for (const { slug } of blog) expect(locs).toContain(`https://flock.example/blog/${slug}`);

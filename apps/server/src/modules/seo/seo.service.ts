@@ -1,32 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
+import { SITEMAP_PATHS } from "@flockkeeper/shared/site/routes";
 import { repoRoot } from "../../lib/paths";
 
 /** The web app's blog articles (apps/web/src/content/blog/*.md), the same files the build renders. */
 export const defaultBlogDir = path.join(repoRoot, "apps/web/src/content/blog");
-
-/** Public pages of spec.md's route table (not /admin, /account or the catch-all). */
-export const PUBLIC_ROUTES = [
-  "/",
-  "/features",
-  "/blog",
-  "/competitors",
-  "/chicken-care-guide",
-  "/poultry-calculator",
-  "/poultry-weather",
-  "/vaccination-tracker",
-  "/advanced-tools",
-  "/rarity-explorer",
-  "/feces-analyzer",
-  "/chicken-tracker",
-  "/chicken-identifier",
-  "/production-dashboard",
-  "/food-safety",
-  "/health-diagnostic",
-  "/ai-diagnostic-suite",
-  "/educational-resources",
-  "/legal",
-] as const;
 
 export type BlogEntry = { slug: string; date: string | null };
 
@@ -58,7 +36,7 @@ const xmlEscape = (s: string) =>
 export function buildSitemap(publicUrl: string, blog: BlogEntry[]): string {
   const base = publicUrl.replace(/\/$/, "");
   const urls = [
-    ...PUBLIC_ROUTES.map((r) => ({
+    ...SITEMAP_PATHS.map((r) => ({
       loc: base + (r === "/" ? "/" : r),
       lastmod: null as string | null,
     })),

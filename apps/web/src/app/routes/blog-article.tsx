@@ -1,7 +1,7 @@
 import { Link, useParams } from "react-router";
 import { ArrowLeft } from "lucide-react";
 import { MarkdownContent } from "@/components/markdown-content";
-import { usePageMeta } from "@/lib/page-meta";
+import { PageMeta } from "@/lib/page-meta";
 import { ARTICLES, formatArticleDate, useArticle } from "@/features/blog/api/articles";
 import { ArticleCard } from "@/features/blog/components/article-card";
 import { NewsletterBox } from "@/features/blog/components/newsletter-box";
@@ -11,14 +11,17 @@ export default function BlogArticlePage() {
   const { slug = "" } = useParams();
   const meta = ARTICLES.find((a) => a.slug === slug);
   const article = useArticle(slug);
-  usePageMeta({
-    title: meta?.title ?? "Article not found",
-    description: meta?.description ?? "This blog article does not exist.",
-  });
+  const pageMeta = (
+    <PageMeta
+      title={meta?.title ?? "Article not found"}
+      description={meta?.description ?? "This blog article does not exist."}
+    />
+  );
 
   if (!meta || article.data === null) {
     return (
       <div className="py-10">
+        {pageMeta}
         <h1 className="text-2xl font-extrabold">Article not found</h1>
         <p className="mt-2 text-stone-700">There is no article at this address.</p>
         <Link to="/blog" className="mt-4 inline-block text-blue-800 underline">
@@ -31,6 +34,7 @@ export default function BlogArticlePage() {
   const related = ARTICLES.filter((a) => a.slug !== slug).slice(0, 2);
   return (
     <article>
+      {pageMeta}
       <Link to="/blog" className="inline-flex items-center gap-1 text-sm text-blue-800 underline">
         <ArrowLeft size={16} aria-hidden /> All articles
       </Link>

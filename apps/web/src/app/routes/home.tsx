@@ -1,6 +1,6 @@
 import { InstallPromptCard } from "@/components/install-prompt";
 import { LazyAdSlot } from "@/features/ads/components/lazy-ad-slot";
-import { usePageMeta } from "@/lib/page-meta";
+import { PageMeta } from "@/lib/page-meta";
 import home from "@/content/home.json";
 import { useStats } from "@/features/marketing/api/stats";
 import { HomeShortcuts } from "@/features/marketing/components/home-shortcuts";
@@ -21,14 +21,13 @@ function HomeAd({ reverse = false }: { reverse?: boolean }) {
  * marketing copy with live figures, disclaimer bar.
  */
 export default function HomePage() {
-  usePageMeta({
-    title: "FlockKeeper",
-    description:
-      "Flock records, egg and hatch tracking, health checks, food safety and care guides for chickens, ducks, geese, turkeys, guinea fowl and quail. Free to start.",
-  });
   const stats = useStats();
   return (
     <>
+      <PageMeta
+        title="FlockKeeper"
+        description="Flock records, egg and hatch tracking, health checks, food safety and care guides for chickens, ducks, geese, turkeys, guinea fowl and quail. Free to start."
+      />
       <InstallPromptCard />
       <HomeAd />
       <div className="mb-2">

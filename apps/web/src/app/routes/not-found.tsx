@@ -1,12 +1,12 @@
 import { Link } from "react-router";
-import { usePageMeta } from "@/lib/page-meta";
+import { PageMeta } from "@/lib/page-meta";
 import { buttonClass } from "@/components/ui/button";
 
 /** Catch-all route (spec: 'The page you're looking for doesn't exist.' with Return to Home). */
 export default function NotFoundPage() {
-  usePageMeta({ title: "Page not found" });
   return (
     <div className="mx-auto max-w-md py-16 text-center">
+      <PageMeta title="Page not found" />
       <p className="text-6xl font-extrabold text-amber-700" aria-hidden>
         404
       </p>
