@@ -20,7 +20,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("127.0.0.1"),
   PUBLIC_URL: z.url().optional(),
-  DATA_DIR: z.string().default("./data"),
+  // Runtime data lives outside ./data, which holds the authored datasets (see db/data-dir.ts).
+  DATA_DIR: z.string().default("./var/db"),
   DATABASE_URL: z.string().optional(),
   SESSION_SECRET: z.string().min(32).optional(),
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(7),
@@ -52,6 +53,8 @@ export type AppConfig = {
   host: string;
   publicUrl: string;
   dataDir: string;
+  /** DATA_DIR was set (an older default folder is then never looked at). */
+  dataDirExplicit: boolean;
   /** postgres:// URL, or null for embedded PGlite; "memory://" in tests. */
   databaseUrl: string | null;
   sessionSecret: string | null;
@@ -97,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     publicUrl,
     dataDir: path.resolve(e.DATA_DIR),
+    dataDirExplicit: Boolean(env.DATA_DIR),
     databaseUrl: e.DATABASE_URL || null,
     sessionSecret: e.SESSION_SECRET ?? null,
     sessionIdleMs: e.SESSION_IDLE_DAYS * DAY,

@@ -1,11 +1,16 @@
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
+import { moveLegacyDatabase } from "./db/data-dir";
 import { adminConfigHint } from "./plugins/admin-auth";
 
 /** Reads config, opens and migrates the database, listens, and shuts down cleanly. */
 async function main() {
   const started = performance.now();
   const config = loadConfig();
+  if (!config.databaseUrl) {
+    const moved = moveLegacyDatabase(config.dataDir, { explicit: config.dataDirExplicit });
+    if (moved) console.log(moved);
+  }
   // The database opens (WebAssembly compile, data folder) while the app's modules load: start-up
   // is the slower of the two rather than their sum.
   const opening = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
