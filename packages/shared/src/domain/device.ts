@@ -8,7 +8,7 @@ export function describeDevice(userAgent: string | null | undefined): string | n
       ? "Opera"
       : /Firefox\//.test(ua)
         ? "Firefox"
-        : /Chrom(e|ium)\//.test(ua)
+        : /Chrom(e|ium)\/|CriOS\//.test(ua)
           ? "Chrome"
           : /Safari\//.test(ua)
             ? "Safari"

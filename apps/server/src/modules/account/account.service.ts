@@ -2,6 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { and, asc, eq, gt, inArray, notExists, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
+import { describeDevice } from "@flockkeeper/shared/domain/device";
 import {
   CONFIRM_EMAIL_MISMATCH,
   DEFAULT_UNITS,
@@ -90,35 +91,9 @@ export async function updateSettings(
 // ---------------------------------------------------------------- sessions
 
 /** "Chrome on Android" from a user agent, roughly; good enough to recognise one's own devices. */
-export function describeDevice(userAgent: string | null): string {
+export function sessionDevice(userAgent: string | null): string {
   if (!userAgent) return "Unknown device";
-  const ua = userAgent;
-  const browser = /Edg\//.test(ua)
-    ? "Edge"
-    : /OPR\/|Opera/.test(ua)
-      ? "Opera"
-      : /Firefox\//.test(ua)
-        ? "Firefox"
-        : /Chrome\/|Chromium\/|CriOS\//.test(ua)
-          ? "Chrome"
-          : /Safari\//.test(ua)
-            ? "Safari"
-            : null;
-  const os = /Android/.test(ua)
-    ? "Android"
-    : /iPhone|iPad|iPod/.test(ua)
-      ? "iOS"
-      : /Windows/.test(ua)
-        ? "Windows"
-        : /Mac OS X|Macintosh/.test(ua)
-          ? "macOS"
-          : /CrOS/.test(ua)
-            ? "ChromeOS"
-            : /Linux/.test(ua)
-              ? "Linux"
-              : null;
-  if (browser && os) return `${browser} on ${os}`;
-  return browser ?? os ?? ua.slice(0, 60);
+  return describeDevice(userAgent) ?? userAgent.slice(0, 60);
 }
 
 /** An id for display that reveals nothing about the session token. */
@@ -142,7 +117,7 @@ export async function listSessions(
     .filter((s) => s.expiresAt.getTime() > now && s.lastSeenAt.getTime() + policy.idleMs > now)
     .map((s) => ({
       id: publicSessionId(s.id),
-      device: describeDevice(s.userAgent),
+      device: sessionDevice(s.userAgent),
       createdAt: s.createdAt.toISOString(),
       lastSeenAt: s.lastSeenAt.toISOString(),
       current: s.id === currentSessionId,
