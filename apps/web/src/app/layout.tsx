@@ -271,7 +271,7 @@ function RouteProgress() {
 export function Layout() {
   useEffect(() => installClickTracking(), []);
   return (
-    <div className="flex min-h-dvh flex-col bg-amber-50/40 text-stone-900">
+    <div className="flex min-h-dvh flex-col bg-canvas text-ink">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-white focus:p-2"
