@@ -118,6 +118,7 @@ export function VaccinationTracker() {
           busyId={busyId}
           onMarkDone={(r) => void run(r, "done")}
           onDelete={(r) => void run(r, "delete")}
+          onAdd={adding ? undefined : () => setAdding(true)}
         />
       )}
 
