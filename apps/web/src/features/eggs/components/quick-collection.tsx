@@ -124,6 +124,7 @@ export function QuickCollection({ chickens }: { chickens: Chicken[] }) {
                   <Button
                     variant="secondary"
                     size="icon"
+                    className="shrink-0"
                     aria-label={`One egg fewer for ${c.name}`}
                     onClick={() => step(c.id, -1)}
                   >
@@ -134,7 +135,7 @@ export function QuickCollection({ chickens }: { chickens: Chicken[] }) {
                     inputMode="numeric"
                     pattern="[0-9]*"
                     placeholder="–"
-                    className="w-12 px-1 text-center text-lg"
+                    className="w-12 max-w-12 shrink-0 px-1 text-center text-lg"
                     value={counts[c.id] ?? ""}
                     onChange={(e) =>
                       setCounts((x) => ({
@@ -147,6 +148,7 @@ export function QuickCollection({ chickens }: { chickens: Chicken[] }) {
                   <Button
                     variant="secondary"
                     size="icon"
+                    className="shrink-0"
                     aria-label={`One egg more for ${c.name}`}
                     onClick={() => step(c.id, 1)}
                   >
