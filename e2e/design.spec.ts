@@ -116,7 +116,8 @@ function routeWalk(scheme: "light" | "dark") {
       test(`every route fits ${width} px with no serious axe violations, ${scheme} theme, ${signedIn ? "signed in" : "signed out"}; screenshots`, async ({
         page,
       }) => {
-        test.setTimeout(400_000);
+        // 25 pages, each with axe and a full-page screenshot: minutes on a loaded machine.
+        test.setTimeout(900_000);
         const dir = "test-results/screens";
         mkdirSync(dir, { recursive: true });
         if (signedIn) await signIn(page, { name: "Screen Keeper" });
