@@ -1,3 +1,4 @@
+import { breedIdResult, type BreedIdResult } from "@flockkeeper/shared/schemas/breed-id";
 import { chicken, type Chicken } from "@flockkeeper/shared/schemas/chicken";
 import { hatchRecord, type HatchRecord } from "@flockkeeper/shared/schemas/hatch-record";
 
@@ -77,6 +78,52 @@ export function hatchRecordFixture(overrides: Partial<HatchRecord> = {}): HatchR
     fertilityPct: null,
     hatchabilityPct: null,
     hatchOfSetPct: null,
+    ...overrides,
+  });
+}
+
+/** A breed identification answer (offline analyser) for a Buff Orpington hen. */
+export function breedIdResultFixture(overrides: Partial<BreedIdResult> = {}): BreedIdResult {
+  const traits = {
+    size: "Large",
+    purpose: "Dual purpose",
+    temperament: "Docile",
+    eggProduction: "200 per year",
+    eggColor: "Light brown",
+    origin: "England",
+  };
+  return breedIdResult.parse({
+    breed: "Buff Orpington",
+    species: "chicken",
+    confidence: 40,
+    description: "A heavy, fluffy dual-purpose breed.",
+    characteristics: traits,
+    eggProduction: traits.eggProduction,
+    averageWeight: "8 lbs",
+    temperament: traits.temperament,
+    eggColor: traits.eggColor,
+    purpose: traits.purpose,
+    careNotes: [],
+    identificationMarkers: "Golden buff plumage",
+    breedingNotes: "",
+    physicalTraits: {
+      featherPattern: "Solid",
+      primaryColors: ["Buff", "Gold"],
+      combType: "Single",
+      bodyShape: "Broad",
+      specialFeatures: [],
+    },
+    alternativeBreeds: [],
+    method: "offline",
+    analysisId: null,
+    rarity: {
+      score: 25,
+      level: "Common",
+      colour: "gray",
+      icon: "circle",
+      description: "Widely kept.",
+      found: true,
+    },
     ...overrides,
   });
 }

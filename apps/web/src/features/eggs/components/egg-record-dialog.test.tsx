@@ -32,61 +32,73 @@ function open(status = 201) {
 }
 
 describe("EggRecordDialog", () => {
-  it("shows the spec's messages and sends nothing while the record is invalid", async () => {
-    const { api, dialog, save } = open();
-    await save();
-    expect(await within(dialog).findByText("Please select a chicken")).toBeInTheDocument();
-    expect(within(dialog).getByLabelText("Bird")).toHaveAttribute("aria-invalid", "true");
+  it(
+    "shows the spec's messages and sends nothing while the record is invalid",
+    { timeout: 30_000 },
+    async () => {
+      const { api, dialog, save } = open();
+      await save();
+      expect(await within(dialog).findByText("Please select a chicken")).toBeInTheDocument();
+      expect(within(dialog).getByLabelText("Bird")).toHaveAttribute("aria-invalid", "true");
 
-    await userEvent.selectOptions(within(dialog).getByLabelText("Bird"), clover.id);
-    const count = within(dialog).getByLabelText("Eggs laid");
-    fireEvent.change(count, { target: { value: "11" } });
-    await save();
-    expect(await within(dialog).findByText("Maximum 10 eggs per day")).toBeInTheDocument();
-    fireEvent.change(count, { target: { value: "-1" } });
-    await save();
-    expect(await within(dialog).findByText("Cannot be negative")).toBeInTheDocument();
+      await userEvent.selectOptions(within(dialog).getByLabelText("Bird"), clover.id);
+      const count = within(dialog).getByLabelText("Eggs laid");
+      fireEvent.change(count, { target: { value: "11" } });
+      await save();
+      expect(await within(dialog).findByText("Maximum 10 eggs per day")).toBeInTheDocument();
+      fireEvent.change(count, { target: { value: "-1" } });
+      await save();
+      expect(await within(dialog).findByText("Cannot be negative")).toBeInTheDocument();
 
-    fireEvent.change(count, { target: { value: "2" } });
-    const date = within(dialog).getByLabelText("Date");
-    fireEvent.change(date, { target: { value: addDaysIso(localToday(), 1) } });
-    await save();
-    expect(await within(dialog).findByText("Date cannot be in the future")).toBeInTheDocument();
-    expect(date).toHaveAttribute("aria-invalid", "true");
-    expect(api.sent("POST", "/api/egg-records")).toEqual([]);
-  });
+      fireEvent.change(count, { target: { value: "2" } });
+      const date = within(dialog).getByLabelText("Date");
+      fireEvent.change(date, { target: { value: addDaysIso(localToday(), 1) } });
+      await save();
+      expect(await within(dialog).findByText("Date cannot be in the future")).toBeInTheDocument();
+      expect(date).toHaveAttribute("aria-invalid", "true");
+      expect(api.sent("POST", "/api/egg-records")).toEqual([]);
+    },
+  );
 
-  it("sends the record with a non-numeric count as 0, and says so", async () => {
-    const { api, dialog, save } = open();
-    await userEvent.selectOptions(within(dialog).getByLabelText("Bird"), clover.id);
-    fireEvent.change(within(dialog).getByLabelText("Eggs laid"), { target: { value: "" } });
-    await userEvent.type(within(dialog).getByLabelText("Notes (optional)"), "  Warm nest ");
-    await save();
-    await waitFor(() => expect(api.sent("POST", "/api/egg-records")).toHaveLength(1));
-    expect(api.sent("POST", "/api/egg-records")[0]).toEqual({
-      chickenId: clover.id,
-      date: localToday(),
-      eggsLaid: 0,
-      eggQuality: "good",
-      eggSize: "medium",
-      notes: "Warm nest",
-    });
-    expect(toast).toHaveBeenCalledWith({
-      title: "Egg record added successfully!",
-      variant: "success",
-    });
-  });
-
-  it("keeps the form and names the server's reason when saving fails", async () => {
-    const { dialog, save } = open(500);
-    await userEvent.selectOptions(within(dialog).getByLabelText("Bird"), clover.id);
-    await save();
-    await waitFor(() =>
+  it(
+    "sends the record with a non-numeric count as 0, and says so",
+    { timeout: 30_000 },
+    async () => {
+      const { api, dialog, save } = open();
+      await userEvent.selectOptions(within(dialog).getByLabelText("Bird"), clover.id);
+      fireEvent.change(within(dialog).getByLabelText("Eggs laid"), { target: { value: "" } });
+      await userEvent.type(within(dialog).getByLabelText("Notes (optional)"), "  Warm nest ");
+      await save();
+      await waitFor(() => expect(api.sent("POST", "/api/egg-records")).toHaveLength(1));
+      expect(api.sent("POST", "/api/egg-records")[0]).toEqual({
+        chickenId: clover.id,
+        date: localToday(),
+        eggsLaid: 0,
+        eggQuality: "good",
+        eggSize: "medium",
+        notes: "Warm nest",
+      });
       expect(toast).toHaveBeenCalledWith({
-        title: "Failed to add egg record: Database unavailable",
-        variant: "destructive",
-      }),
-    );
-    expect(within(dialog).getByLabelText("Bird")).toHaveValue(clover.id);
-  });
+        title: "Egg record added successfully!",
+        variant: "success",
+      });
+    },
+  );
+
+  it(
+    "keeps the form and names the server's reason when saving fails",
+    { timeout: 30_000 },
+    async () => {
+      const { dialog, save } = open(500);
+      await userEvent.selectOptions(within(dialog).getByLabelText("Bird"), clover.id);
+      await save();
+      await waitFor(() =>
+        expect(toast).toHaveBeenCalledWith({
+          title: "Failed to add egg record: Database unavailable",
+          variant: "destructive",
+        }),
+      );
+      expect(within(dialog).getByLabelText("Bird")).toHaveValue(clover.id);
+    },
+  );
 });
