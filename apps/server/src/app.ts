@@ -38,6 +38,8 @@ export type BuildOptions = {
    * count against each other's totals.
    */
   rateLimitNamespace?: string;
+  /** Multiplies every route's request limit (tests about something else only; see plugins/rate-limit.ts). */
+  rateLimitScale?: number;
 };
 
 /**
@@ -60,6 +62,7 @@ export async function buildApp({
   logStream,
   onRoute,
   rateLimitNamespace,
+  rateLimitScale,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
@@ -125,7 +128,12 @@ export async function buildApp({
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
   // Before any limited route is registered (its onRoute hook attaches the limits).
-  await app.register(rateLimitPlugin, { config, database, namespace: rateLimitNamespace });
+  await app.register(rateLimitPlugin, {
+    config,
+    database,
+    namespace: rateLimitNamespace,
+    scale: rateLimitScale,
+  });
   await app.register(authPlugin, { config });
   await app.register((await import("./plugins/admin-auth")).default, { config });
   await app.register(readCachePlugin, {

@@ -9,6 +9,9 @@ import { buildUser, createTestApp, type TestApp } from "../test/helpers";
 import { DatabaseCounters, MemoryCounters } from "../lib/counters";
 import { createSession } from "../auth/session-store";
 
+// Most tests here start their own app (or two) on their own configuration: minutes on a busy machine.
+vi.setConfig({ testTimeout: 180_000 });
+
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 

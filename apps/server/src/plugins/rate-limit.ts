@@ -71,6 +71,11 @@ export default fp(async function rateLimitPlugin(
     config: Pick<AppConfig, "redisUrl" | "cookieSecure" | "sessionIdleMs" | "sessionAbsoluteMs">;
     database: DatabaseHandle;
     namespace?: string;
+    /**
+     * Multiplies every route's `max` (default 1). Only tests that are about something else set it:
+     * the access matrix sends hundreds of requests as one keeper. Never set from the environment.
+     */
+    scale?: number;
   },
 ) {
   const counters = namespaced(
@@ -81,6 +86,17 @@ export default fp(async function rateLimitPlugin(
   app.addHook("onClose", async () => {
     await counters.close();
   });
+  const scale = opts.scale ?? 1;
+  if (scale !== 1) {
+    // Runs before @fastify/rate-limit's own onRoute hook (registered next). A fresh config object:
+    // route configs are shared constants, and scaling one in place would scale it again.
+    app.addHook("onRoute", (route) => {
+      const limit = (route.config as { rateLimit?: { max?: unknown } } | undefined)?.rateLimit;
+      if (limit && typeof limit.max === "number") {
+        route.config = { ...route.config, rateLimit: { ...limit, max: limit.max * scale } };
+      }
+    });
+  }
   await app.register(rateLimit, {
     global: false,
     store: rateLimitStore(counters) as never,

@@ -27,7 +27,8 @@ export async function createTestApp(
     // Test files run side by side on one PostgreSQL (or Redis): each app counts its request
     // limits apart unless a test gives two apps the same namespace to show they share a total.
     rateLimitNamespace = `test-${randomUUID().slice(0, 8)}:`,
-  }: Pick<BuildOptions, "onRoute" | "rateLimitNamespace"> = {},
+    rateLimitScale,
+  }: Pick<BuildOptions, "onRoute" | "rateLimitNamespace" | "rateLimitScale"> = {},
 ): Promise<TestApp> {
   // The read cache is off unless a test asks for it: tests also write straight to the database,
   // which the app (rightly) never does outside a keeper's request.
@@ -49,6 +50,7 @@ export async function createTestApp(
     logger: false,
     onRoute,
     rateLimitNamespace,
+    rateLimitScale,
   });
   await app.ready();
   sendOriginByDefault(app, config.publicUrl);
