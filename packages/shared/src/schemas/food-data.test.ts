@@ -187,6 +187,14 @@ describe("data/foods.json", () => {
     expect(templated).toEqual([]);
   });
 
+  it("gives every plant guidance of more than a few words (part, preparation, amount, why)", () => {
+    const plants = new Set(["garden-plant", "houseplant", "tree-shrub", "wild-plant", "herb"]);
+    const terse = foods
+      .filter((f) => plants.has(f.category) && f.guidelines.split(/\s+/).length < 8)
+      .map((f) => f.id);
+    expect(terse).toEqual([]);
+  });
+
   it("uses all three safety levels", () => {
     const levels = new Set(foods.map((f) => f.safetyLevel));
     expect([...levels].sort()).toEqual(["caution", "safe", "toxic"]);
