@@ -187,6 +187,26 @@ describe("data/foods.json", () => {
     expect(templated).toEqual([]);
   });
 
+  it("gives plants, fruit, nuts, dairy and proteins guidance of more than a few words", () => {
+    // Which part, how prepared, how much, why: "A pinch." says none of it. Grains, vegetables,
+    // kitchen scraps and feed items are still to be written out.
+    const plants = new Set([
+      "garden-plant",
+      "houseplant",
+      "tree-shrub",
+      "wild-plant",
+      "herb",
+      "fruit",
+      "nut",
+      "dairy",
+      "protein",
+    ]);
+    const terse = foods
+      .filter((f) => plants.has(f.category) && f.guidelines.split(/\s+/).length < 8)
+      .map((f) => f.id);
+    expect(terse).toEqual([]);
+  });
+
   it("uses all three safety levels", () => {
     const levels = new Set(foods.map((f) => f.safetyLevel));
     expect([...levels].sort()).toEqual(["caution", "safe", "toxic"]);
