@@ -83,7 +83,7 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { config
     ? null
     : await mountBuiltinProvider(app, db, {
         publicUrl: config.publicUrl,
-        trustProxy: config.trustProxy,
+        trustProxy: config.trustProxy !== false,
         secureCookies: config.cookieSecure,
         signup: config.signup,
       });
