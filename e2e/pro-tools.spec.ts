@@ -184,8 +184,11 @@ test.describe("Vaccination tracker", () => {
     await expect(
       page.getByRole("heading", { name: "Recommended vaccination schedule" }),
     ).toBeVisible();
+    // On a phone the schedule is a list (the table shows from 640 px).
     await expect(
-      page.getByRole("rowheader", { name: "Infectious Laryngotracheitis" }),
+      page
+        .getByRole("list", { name: "Recommended schedule" })
+        .getByText("Infectious Laryngotracheitis"),
     ).toBeVisible();
 
     // Missing fields: nothing is saved, the field is marked.
