@@ -25,6 +25,7 @@ const sources = [
 const outputs = [
   "apps/web/dist/index.html",
   "apps/server/dist/server.mjs",
+  "apps/server/dist/user.mjs",
   "apps/server/dist/pglite-template",
 ];
 

@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql, type ExtractTablesWithRelations } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -103,7 +102,7 @@ async function openPglite(opts: DatabaseOptions): Promise<DatabaseHandle> {
     } else if (templateStat?.isFile()) {
       loadDataDir = new Blob([fs.readFileSync(template!)]);
     }
-    const client = await PGlite.create({ dataDir: dataPath, extensions: { pg_trgm }, loadDataDir });
+    const client = await PGlite.create({ dataDir: dataPath, loadDataDir });
     const db = drizzlePglite({ client, schema }) as unknown as Database;
     return {
       db,

@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import { eq, lt } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { LRUCache } from "lru-cache";
 import type { AppConfig } from "../config";
 import type { Database } from "../db/client";
 import { adminSessions } from "../db/schema/index";
@@ -111,25 +112,27 @@ export class AdminGate {
   }
 }
 
-/** Failed gate attempts per client address; a limit, not data, so process memory is fine. */
+/**
+ * Failed gate attempts per client address, counted in a window that starts at the first failure.
+ * A limit, not data, so process memory is fine; with several instances each counts its own, so
+ * a client gets at most `max` tries per instance per window.
+ */
 export class FailureLimiter {
-  private readonly hits = new Map<string, { count: number; resetAt: number }>();
+  private readonly hits: LRUCache<string, { count: number }>;
   constructor(
     private readonly max: number,
-    private readonly windowMs: number,
-  ) {}
-  blocked(key: string, now = Date.now()): boolean {
-    const hit = this.hits.get(key);
-    if (!hit || hit.resetAt <= now) return false;
-    return hit.count >= this.max;
+    windowMs: number,
+  ) {
+    // noUpdateTTL: a further failure counts in the same window rather than extending it.
+    this.hits = new LRUCache({ max: 10_000, ttl: windowMs, noUpdateTTL: true });
   }
-  fail(key: string, now = Date.now()): void {
-    if (this.hits.size > 10_000) {
-      for (const [k, v] of this.hits) if (v.resetAt <= now) this.hits.delete(k);
-    }
+  blocked(key: string): boolean {
+    return (this.hits.get(key)?.count ?? 0) >= this.max;
+  }
+  fail(key: string): void {
     const hit = this.hits.get(key);
-    if (!hit || hit.resetAt <= now) this.hits.set(key, { count: 1, resetAt: now + this.windowMs });
-    else hit.count += 1;
+    if (hit) hit.count += 1;
+    else this.hits.set(key, { count: 1 });
   }
 }
 
