@@ -34,11 +34,18 @@ const FREEZING: WeatherResponse = {
       id: "freezing",
       severity: "warning",
       title: "Freezing temperatures",
-      message: "It is 20°F. Check waterers for ice.",
+      message: {
+        text: "It is {t}. Check waterers for ice.",
+        params: { t: { value: 20, unit: "°F" } },
+      },
     },
   ],
   recommendations: [
-    { id: "frostbite", title: "Protect combs from frostbite", text: "Keep the coop dry." },
+    {
+      id: "frostbite",
+      title: "Protect combs from frostbite",
+      text: { text: "Keep the coop dry.", params: {} },
+    },
   ],
   fetchedAt: "2025-01-06T12:00:00.000Z",
   source: "Open-Meteo",
