@@ -33,4 +33,6 @@ await build({
   sourcemap: true,
   logLevel: "warning",
 });
-console.log(`server and CLI bundled into dist/server.mjs and dist/user.mjs in ${Math.round(performance.now() - started)} ms`);
+console.log(
+  `server and CLI bundled into dist/server.mjs and dist/user.mjs in ${Math.round(performance.now() - started)} ms`,
+);
