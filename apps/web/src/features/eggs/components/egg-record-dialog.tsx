@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from "react";
 import {
   createEggRecordBody,
   eggQuality,
@@ -6,10 +5,12 @@ import {
   type EggQuality,
   type EggSize,
 } from "@flockkeeper/shared/schemas/egg-record";
+import { FUTURE_DATE_MESSAGE } from "@flockkeeper/shared/schemas/common";
 import type { Chicken } from "@flockkeeper/shared/schemas/chicken";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { FieldError, Input, Label, Select, Textarea } from "@/components/ui/input";
+import { Field, Form, useZodForm } from "@/components/ui/form";
+import { Input, Select, Textarea } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { localToday, useCreateEggRecord } from "../api/egg-records";
@@ -83,134 +84,89 @@ function EggRecordForm({
   onDone: () => void;
 }) {
   const today = localToday();
-  const [values, setValues] = useState<Values>({
-    chickenId: defaultChickenId ?? "",
-    date: today,
-    eggsLaid: "0",
-    eggQuality: "good",
-    eggSize: "medium",
-    notes: "",
-  });
-  const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
   const create = useCreateEggRecord();
-  const set = <K extends keyof Values>(k: K, v: Values[K]) => setValues((x) => ({ ...x, [k]: v }));
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const body = {
-      chickenId: values.chickenId,
-      date: values.date,
-      eggsLaid: toEggCount(values.eggsLaid),
-      eggQuality: values.eggQuality,
-      eggSize: values.eggSize,
-      notes: values.notes.trim() || null,
-    };
-    const parsed = createEggRecordBody.safeParse(body);
-    const next: typeof errors = {};
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues)
-        next[issue.path[0] as keyof Values] ??= issue.message;
-    }
+  const toBody = (v: Values) => ({
+    ...v,
+    eggsLaid: toEggCount(v.eggsLaid),
+    notes: v.notes.trim() || null,
+  });
+  const form = useZodForm({
+    schema: createEggRecordBody,
+    defaultValues: {
+      chickenId: defaultChickenId ?? "",
+      date: today,
+      eggsLaid: "0",
+      eggQuality: "good",
+      eggSize: "medium",
+      notes: "",
+    } satisfies Values,
+    toBody,
     // The browser knows the keeper's own date; the schema allows a day of slack for time zones.
-    if (!next.date && values.date > today) next.date = "Date cannot be in the future";
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
-    try {
-      await create.mutateAsync(body);
-      toast({ title: "Egg record added successfully!", variant: "success" });
-      onDone();
-    } catch (err) {
-      toast({ title: `Failed to add egg record: ${errorMessage(err)}`, variant: "destructive" });
-    }
-  };
+    check: (v) => ({ date: v.date > today && FUTURE_DATE_MESSAGE }),
+  });
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-4">
-      <div>
-        <Label htmlFor="egg-chicken">Bird</Label>
-        <Select
-          id="egg-chicken"
-          value={values.chickenId}
-          onChange={(e) => set("chickenId", e.target.value)}
-          aria-invalid={errors.chickenId ? true : undefined}
-          aria-describedby={errors.chickenId ? "egg-chicken-error" : undefined}
-        >
-          <option value="">Select a bird</option>
-          {chickens.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name} ({c.breed})
-            </option>
-          ))}
-        </Select>
-        <FieldError id="egg-chicken-error" message={errors.chickenId} />
-      </div>
+    <Form
+      form={form}
+      className="space-y-4"
+      onSubmit={async (_body, values) => {
+        try {
+          await create.mutateAsync(toBody(values));
+          toast({ title: "Egg record added successfully!", variant: "success" });
+          onDone();
+        } catch (err) {
+          toast({
+            title: `Failed to add egg record: ${errorMessage(err)}`,
+            variant: "destructive",
+          });
+        }
+      }}
+    >
+      <Field name="chickenId" id="egg-chicken" label="Bird">
+        {(props) => (
+          <Select {...props}>
+            <option value="">Select a bird</option>
+            {chickens.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name} ({c.breed})
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <Label htmlFor="egg-date">Date</Label>
-          <Input
-            id="egg-date"
-            type="date"
-            min="1900-01-01"
-            max={today}
-            value={values.date}
-            onChange={(e) => set("date", e.target.value)}
-            aria-invalid={errors.date ? true : undefined}
-            aria-describedby={errors.date ? "egg-date-error" : undefined}
-          />
-          <FieldError id="egg-date-error" message={errors.date} />
-        </div>
-        <div>
-          <Label htmlFor="egg-count">Eggs laid</Label>
-          <Input
-            id="egg-count"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={10}
-            value={values.eggsLaid}
-            onChange={(e) => set("eggsLaid", e.target.value)}
-            aria-invalid={errors.eggsLaid ? true : undefined}
-            aria-describedby={errors.eggsLaid ? "egg-count-error" : undefined}
-          />
-          <FieldError id="egg-count-error" message={errors.eggsLaid} />
-        </div>
-        <div>
-          <Label htmlFor="egg-quality">Quality</Label>
-          <Select
-            id="egg-quality"
-            value={values.eggQuality}
-            onChange={(e) => set("eggQuality", e.target.value as EggQuality)}
-          >
-            {eggQuality.options.map((q) => (
-              <option key={q} value={q}>
-                {QUALITY_LABELS[q]}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div>
-          <Label htmlFor="egg-size">Size</Label>
-          <Select
-            id="egg-size"
-            value={values.eggSize}
-            onChange={(e) => set("eggSize", e.target.value as EggSize)}
-          >
-            {eggSize.options.map((s) => (
-              <option key={s} value={s}>
-                {SIZE_LABELS[s]}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <Field name="date" id="egg-date" label="Date">
+          {(props) => <Input type="date" min="1900-01-01" max={today} {...props} />}
+        </Field>
+        <Field name="eggsLaid" id="egg-count" label="Eggs laid">
+          {(props) => <Input type="number" inputMode="numeric" min={0} max={10} {...props} />}
+        </Field>
+        <Field name="eggQuality" id="egg-quality" label="Quality">
+          {(props) => (
+            <Select {...props}>
+              {eggQuality.options.map((q) => (
+                <option key={q} value={q}>
+                  {QUALITY_LABELS[q]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field name="eggSize" id="egg-size" label="Size">
+          {(props) => (
+            <Select {...props}>
+              {eggSize.options.map((s) => (
+                <option key={s} value={s}>
+                  {SIZE_LABELS[s]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
       </div>
-      <div>
-        <Label htmlFor="egg-notes">Notes (optional)</Label>
-        <Textarea
-          id="egg-notes"
-          value={values.notes}
-          onChange={(e) => set("notes", e.target.value)}
-        />
-      </div>
+      <Field name="notes" id="egg-notes" label="Notes (optional)">
+        {(props) => <Textarea {...props} />}
+      </Field>
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onDone}>
           Cancel
@@ -219,6 +175,6 @@ function EggRecordForm({
           {create.isPending ? "Saving..." : "Add Record"}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

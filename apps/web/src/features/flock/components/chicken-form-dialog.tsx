@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import {
   createChickenBody,
   healthStatus as healthStatusSchema,
@@ -14,7 +14,8 @@ import {
 } from "@flockkeeper/shared/schemas/species";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { FieldError, Input, Label, Select, Textarea } from "@/components/ui/input";
+import { Field, Form, useFormField, useZodForm } from "@/components/ui/form";
+import { Input, Select, Textarea } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useUnits, weightFieldText, weightTextToLbs, type Units } from "@/lib/units";
@@ -102,174 +103,94 @@ function ChickenForm({ chicken, onDone }: { chicken: Chicken | null; onDone: () 
   const units = useUnits();
   const [weightUnit] = useState(units.weightUnit);
   const [initial] = useState<FormValues>(chicken ? fromChicken(chicken, weightUnit) : EMPTY);
-  const [values, setValues] = useState<FormValues>(initial);
-  const [errors, setErrors] = useState<Partial<Record<keyof FormValues, string>>>({});
   const [photoBusy, setPhotoBusy] = useState(false);
-  const breeds = useFormBreeds(values.species);
   const save = useSaveChicken();
-  const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) =>
-    setValues((v) => ({ ...v, [key]: value }));
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const toBody = (values: FormValues) => ({
+    ...values,
     // An untouched weight keeps its stored value exactly (no kg round trip).
-    const weight =
+    weight:
       chicken && values.weight === initial.weight
         ? weightFieldText(chicken.weight, "lbs")
-        : weightTextToLbs(values.weight, weightUnit);
-    const body = { ...values, weight, imageUrl: values.imageUrl ?? "" };
-    const parsed = createChickenBody.safeParse(body);
-    if (!parsed.success) {
-      const next: typeof errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as keyof FormValues;
-        next[key] ??= issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    try {
-      await save.mutateAsync({ id: chicken?.id, body });
-      toast({
-        title: chicken ? "Chicken updated successfully!" : "Chicken added successfully!",
-        variant: "success",
-      });
-      onDone();
-    } catch (err) {
-      toast({
-        title: `${chicken ? "Failed to update chicken" : "Failed to add chicken"}: ${errorMessage(err)}`,
-        variant: "destructive",
-      });
-    }
-  };
-
-  const err = (key: keyof FormValues) =>
-    errors[key] ? { "aria-invalid": true, "aria-describedby": `bird-${key}-error` } : {};
+        : weightTextToLbs(values.weight, weightUnit),
+    imageUrl: values.imageUrl ?? "",
+  });
+  const form = useZodForm({ schema: createChickenBody, defaultValues: initial, toBody });
+  const species = form.watch("species");
+  const breeds = useFormBreeds(species);
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-4">
-      <div>
-        <Label htmlFor="bird-name">Name</Label>
-        <Input
-          id="bird-name"
-          value={values.name}
-          onChange={(e) => set("name", e.target.value)}
-          {...err("name")}
-        />
-        <FieldError id="bird-name-error" message={errors.name} />
-      </div>
-      <div>
-        <Label htmlFor="bird-species">Species</Label>
-        <Select
-          id="bird-species"
-          value={values.species}
-          onChange={(e) => set("species", e.target.value as PoultrySpecies)}
-        >
-          {POULTRY_SPECIES.map((s) => (
-            <option key={s} value={s}>
-              {SPECIES_LABELS[s]}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <div>
-        <Label htmlFor="bird-breed">Breed</Label>
-        <BreedCombobox
-          id="bird-breed"
-          value={values.breed}
-          onChange={(v) => set("breed", v)}
-          breeds={breeds.data ?? []}
-          invalid={Boolean(errors.breed)}
-          describedBy={errors.breed ? "bird-breed-error" : undefined}
-        />
-        <FieldError id="bird-breed-error" message={errors.breed} />
-      </div>
-      <fieldset>
-        <legend className="mb-1 text-sm font-semibold text-stone-800">Sex</legend>
-        <div className="flex gap-4">
-          {(["hen", "rooster"] as const).map((sex) => (
-            <label key={sex} className="flex min-h-11 items-center gap-2 text-stone-900">
-              <input
-                type="radio"
-                name="bird-sex"
-                value={sex}
-                checked={
-                  sex === "hen"
-                    ? values.sex === "hen" || values.sex === "female"
-                    : values.sex === "rooster" || values.sex === "male"
-                }
-                onChange={() => set("sex", sex)}
-                className="h-5 w-5 accent-amber-700"
-              />
-              {sexLabel(values.species, sex)}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <Label htmlFor="bird-color">Colour (optional)</Label>
-          <Input
-            id="bird-color"
-            value={values.color}
-            onChange={(e) => set("color", e.target.value)}
-            {...err("color")}
-          />
-          <FieldError id="bird-color-error" message={errors.color} />
-        </div>
-        <div>
-          <Label htmlFor="bird-weight">Weight in {weightUnit} (optional)</Label>
-          <Input
-            id="bird-weight"
-            inputMode="decimal"
-            value={values.weight}
-            onChange={(e) => set("weight", e.target.value)}
-            {...err("weight")}
-          />
-          <FieldError id="bird-weight-error" message={errors.weight} />
-        </div>
-        <div>
-          <Label htmlFor="bird-hatch-date">Hatch date (optional)</Label>
-          <Input
-            id="bird-hatch-date"
-            type="date"
-            value={values.hatchDate}
-            onChange={(e) => set("hatchDate", e.target.value)}
-            {...err("hatchDate")}
-          />
-          <FieldError id="bird-hatchDate-error" message={errors.hatchDate} />
-        </div>
-        <div>
-          <Label htmlFor="bird-health">Health status</Label>
-          <Select
-            id="bird-health"
-            value={values.healthStatus}
-            onChange={(e) => set("healthStatus", e.target.value as HealthStatus)}
-          >
-            {healthStatusSchema.options.map((h) => (
-              <option key={h} value={h}>
-                {HEALTH_LABELS[h]}
+    <Form
+      form={form}
+      className="space-y-4"
+      onSubmit={async (_body, values) => {
+        try {
+          await save.mutateAsync({ id: chicken?.id, body: toBody(values) });
+          toast({
+            title: chicken ? "Chicken updated successfully!" : "Chicken added successfully!",
+            variant: "success",
+          });
+          onDone();
+        } catch (err) {
+          toast({
+            title: `${chicken ? "Failed to update chicken" : "Failed to add chicken"}: ${errorMessage(err)}`,
+            variant: "destructive",
+          });
+        }
+      }}
+    >
+      <Field name="name" id="bird-name" label="Name">
+        {(props) => <Input {...props} />}
+      </Field>
+      <Field name="species" id="bird-species" label="Species">
+        {(props) => (
+          <Select {...props}>
+            {POULTRY_SPECIES.map((s) => (
+              <option key={s} value={s}>
+                {SPECIES_LABELS[s]}
               </option>
             ))}
           </Select>
-        </div>
+        )}
+      </Field>
+      <Field name="breed" id="bird-breed" label="Breed">
+        {(props) => (
+          <BreedCombobox
+            id={props.id}
+            value={props.value}
+            onChange={props.onChange}
+            breeds={breeds.data ?? []}
+            invalid={props["aria-invalid"]}
+            describedBy={props["aria-describedby"]}
+          />
+        )}
+      </Field>
+      <SexField species={species} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field name="color" id="bird-color" label="Colour (optional)">
+          {(props) => <Input {...props} />}
+        </Field>
+        <Field name="weight" id="bird-weight" label={`Weight in ${weightUnit} (optional)`}>
+          {(props) => <Input inputMode="decimal" {...props} />}
+        </Field>
+        <Field name="hatchDate" id="bird-hatch-date" label="Hatch date (optional)">
+          {(props) => <Input type="date" {...props} />}
+        </Field>
+        <Field name="healthStatus" id="bird-health" label="Health status">
+          {(props) => (
+            <Select {...props}>
+              {healthStatusSchema.options.map((h) => (
+                <option key={h} value={h}>
+                  {HEALTH_LABELS[h]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
       </div>
-      <PhotoField
-        value={values.imageUrl}
-        onChange={(url) => set("imageUrl", url)}
-        onBusyChange={setPhotoBusy}
-      />
-      <div>
-        <Label htmlFor="bird-notes">Notes (optional)</Label>
-        <Textarea
-          id="bird-notes"
-          value={values.notes}
-          onChange={(e) => set("notes", e.target.value)}
-          {...err("notes")}
-        />
-        <FieldError id="bird-notes-error" message={errors.notes} />
-      </div>
+      <PhotoInput onBusyChange={setPhotoBusy} />
+      <Field name="notes" id="bird-notes" label="Notes (optional)">
+        {(props) => <Textarea {...props} />}
+      </Field>
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onDone}>
           Cancel
@@ -282,7 +203,48 @@ function ChickenForm({ chicken, onDone }: { chicken: Chicken | null; onDone: () 
           {save.isPending ? "Saving..." : chicken ? "Save Changes" : "Add Bird"}
         </Button>
       </div>
-    </form>
+    </Form>
+  );
+}
+
+/** Hen or rooster, named for the species (drake, gander...); a stored female/male shows as such. */
+function SexField({ species }: { species: PoultrySpecies }) {
+  const { field } = useFormField("sex");
+  const sexValue = field.value as ChickenSex;
+  return (
+    <fieldset>
+      <legend className="mb-1 text-sm font-semibold text-stone-800">Sex</legend>
+      <div className="flex gap-4">
+        {(["hen", "rooster"] as const).map((sex) => (
+          <label key={sex} className="flex min-h-11 items-center gap-2 text-stone-900">
+            <input
+              type="radio"
+              name="bird-sex"
+              value={sex}
+              checked={
+                sex === "hen"
+                  ? sexValue === "hen" || sexValue === "female"
+                  : sexValue === "rooster" || sexValue === "male"
+              }
+              onChange={() => field.onChange(sex)}
+              className="h-5 w-5 accent-amber-700"
+            />
+            {sexLabel(species, sex)}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function PhotoInput({ onBusyChange }: { onBusyChange: (busy: boolean) => void }) {
+  const { field } = useFormField("imageUrl");
+  return (
+    <PhotoField
+      value={field.value as string | null}
+      onChange={(url) => field.onChange(url)}
+      onBusyChange={onBusyChange}
+    />
   );
 }
 

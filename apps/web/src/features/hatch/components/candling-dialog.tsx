@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from "react";
 import { daysBetweenIso, isValidIsoDate } from "@flockkeeper/shared/domain/dates";
 import { eggsDeveloping } from "@flockkeeper/shared/domain/incubation";
 import { candlingBody, type HatchRecord } from "@flockkeeper/shared/schemas/hatch-record";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { Field, Form, FormError, useFormField, useZodForm } from "@/components/ui/form";
 import { FieldError, Input, Label, Textarea } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
@@ -40,84 +40,58 @@ export function CandlingDialog({
 
 function CandlingForm({ hatch, onDone }: { hatch: HatchRecord; onDone: () => void }) {
   const last = hatch.candlings[hatch.candlings.length - 1];
-  const [v, setV] = useState<Values>({
-    date: localToday(),
-    fertile: last ? String(last.fertile) : "",
-    clear: last ? String(last.clear) : "",
-    quitters: last ? String(last.quitters) : "0",
-    bloodRings: "",
-    notes: "",
-  });
-  const [errors, setErrors] = useState<Partial<Record<keyof Values | "form", string>>>({});
   const add = useAddCandling();
-  const set = (k: keyof Values, value: string) => setV((x) => ({ ...x, [k]: value }));
-  const day = isValidIsoDate(v.date) ? daysBetweenIso(hatch.incubationStartDate, v.date) : null;
+  const dayOf = (date: string) =>
+    isValidIsoDate(date) ? daysBetweenIso(hatch.incubationStartDate, date) : null;
+  const form = useZodForm({
+    schema: candlingBody,
+    defaultValues: {
+      date: localToday(),
+      fertile: last ? String(last.fertile) : "",
+      clear: last ? String(last.clear) : "",
+      quitters: last ? String(last.quitters) : "0",
+      bloodRings: "",
+      notes: "",
+    },
+    toBody: (v: Values) => ({ ...v, day: dayOf(v.date) }),
+    check: (_v, body) => ({
+      fertile:
+        body !== null &&
+        hatch.eggsSet !== null &&
+        body.fertile + body.clear > hatch.eggsSet &&
+        `Fertile and clear eggs cannot be more than the ${hatch.eggsSet} eggs set`,
+    }),
+  });
+  const v = form.watch();
+  const day = dayOf(v.date);
   const counts = { clear: Number(v.clear) || 0, quitters: Number(v.quitters) || 0 };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const body = { ...v, day };
-    const parsed = candlingBody.safeParse(body);
-    const next: typeof errors = {};
-    if (!parsed.success)
-      for (const issue of parsed.error.issues)
-        next[issue.path[0] as keyof Values] ??= issue.message;
-    else if (hatch.eggsSet !== null && parsed.data.fertile + parsed.data.clear > hatch.eggsSet)
-      next.fertile = `Fertile and clear eggs cannot be more than the ${hatch.eggsSet} eggs set`;
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
-    try {
-      await add.mutateAsync({ id: hatch.id, body });
-      toast({
-        title: "Candling recorded",
-        description: `Day ${day} candling saved.`,
-        variant: "success",
-      });
-      onDone();
-    } catch (err) {
-      setErrors({ form: errorMessage(err) });
-    }
-  };
-
   const num = (k: keyof Values, label: string, required = true) => (
-    <div>
-      <Label htmlFor={`candling-${k}`}>
-        {label}
-        {required ? "" : " (optional)"}
-      </Label>
-      <Input
-        id={`candling-${k}`}
-        type="number"
-        inputMode="numeric"
-        min={0}
-        value={v[k]}
-        onChange={(e) => set(k, e.target.value)}
-        aria-invalid={errors[k] ? true : undefined}
-        aria-describedby={errors[k] ? `candling-${k}-error` : undefined}
-      />
-      <FieldError id={`candling-${k}-error`} message={errors[k]} />
-    </div>
+    <Field name={k} id={`candling-${k}`} label={`${label}${required ? "" : " (optional)"}`}>
+      {(props) => <Input type="number" inputMode="numeric" min={0} {...props} />}
+    </Field>
   );
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-4">
-      <div>
-        <Label htmlFor="candling-date">Date</Label>
-        <Input
-          id="candling-date"
-          type="date"
-          min={hatch.incubationStartDate}
-          value={v.date}
-          onChange={(e) => set("date", e.target.value)}
-          aria-invalid={errors.date ? true : undefined}
-          aria-describedby="candling-day"
-        />
-        <p id="candling-day" className="mt-1 text-sm text-stone-700">
-          {day !== null && `Day ${day} of ${hatch.plan.incubationDays}`}
-          {hatch.eggsSet !== null && ` · ${hatch.eggsSet} eggs set`}
-        </p>
-        <FieldError message={errors.date} />
-      </div>
+    <Form
+      form={form}
+      className="space-y-4"
+      onSubmit={async (_body, values) => {
+        const body = { ...values, day };
+        try {
+          await add.mutateAsync({ id: hatch.id, body });
+          toast({
+            title: "Candling recorded",
+            description: `Day ${day} candling saved.`,
+            variant: "success",
+          });
+          onDone();
+        } catch (err) {
+          form.setError("root", { message: errorMessage(err) });
+        }
+      }}
+    >
+      <DateField hatch={hatch} day={day} />
       <div className="grid grid-cols-2 gap-3">
         {num("fertile", "Fertile")}
         {num("clear", "Clear")}
@@ -129,15 +103,10 @@ function CandlingForm({ hatch, onDone }: { hatch: HatchRecord; onDone: () => voi
           Still developing: {eggsDeveloping(hatch.eggsSet, counts)} (eggs set − clear − quitters)
         </p>
       )}
-      <div>
-        <Label htmlFor="candling-notes">Notes</Label>
-        <Textarea
-          id="candling-notes"
-          value={v.notes}
-          onChange={(e) => set("notes", e.target.value)}
-        />
-      </div>
-      <FieldError message={errors.form} />
+      <Field name="notes" id="candling-notes" label="Notes">
+        {(props) => <Textarea {...props} />}
+      </Field>
+      <FormError />
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onDone}>
           Cancel
@@ -146,6 +115,22 @@ function CandlingForm({ hatch, onDone }: { hatch: HatchRecord; onDone: () => voi
           Save candling
         </Button>
       </div>
-    </form>
+    </Form>
+  );
+}
+
+/** The date, with the incubation day it falls on under it (the hint before any message). */
+function DateField({ hatch, day }: { hatch: HatchRecord; day: number | null }) {
+  const date = useFormField("date", "candling-date", "candling-day");
+  return (
+    <div>
+      <Label htmlFor={date.props.id}>Date</Label>
+      <Input type="date" min={hatch.incubationStartDate} {...date.props} />
+      <p id="candling-day" className="mt-1 text-sm text-stone-700">
+        {day !== null && `Day ${day} of ${hatch.plan.incubationDays}`}
+        {hatch.eggsSet !== null && ` · ${hatch.eggsSet} eggs set`}
+      </p>
+      <FieldError id={date.errorId} message={date.error} />
+    </div>
   );
 }

@@ -1,8 +1,8 @@
-import { useState, type FormEvent } from "react";
 import { hatchResultBody, type HatchRecord } from "@flockkeeper/shared/schemas/hatch-record";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { FieldError, Input, Label } from "@/components/ui/input";
+import { Field, Form, FormError, useZodForm } from "@/components/ui/form";
+import { Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { localToday, useMarkHatch, useRecordHatchResult } from "../api/hatch-records";
@@ -43,39 +43,27 @@ export function HatchResultDialog({
 }
 
 function ResultForm({ hatch, onDone }: { hatch: HatchRecord; onDone: () => void }) {
-  const [v, setV] = useState<Values>({
-    date: localToday(),
-    hatched: "",
-    pippedNotHatched: "",
-    assisted: "",
-    diedInShell: "",
-    deformed: "",
-  });
-  const [errors, setErrors] = useState<Partial<Record<keyof Values | "form", string>>>({});
   const record = useRecordHatchResult();
   const mark = useMarkHatch();
-  const set = (k: keyof Values, value: string) => setV((x) => ({ ...x, [k]: value }));
   const limit = hatch.fertile ?? hatch.eggsSet;
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = hatchResultBody.safeParse(v);
-    const next: typeof errors = {};
-    if (!parsed.success)
-      for (const issue of parsed.error.issues)
-        next[issue.path[0] as keyof Values] ??= issue.message;
-    else if (limit !== null && parsed.data.hatched > limit)
-      next.hatched = `Hatched cannot be more than the ${limit} ${hatch.fertile !== null ? "fertile eggs" : "eggs set"}`;
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
-    try {
-      await record.mutateAsync({ id: hatch.id, body: v });
-      toast(STATUS_TOAST);
-      onDone();
-    } catch (err) {
-      setErrors({ form: errorMessage(err) });
-    }
-  };
+  const form = useZodForm({
+    schema: hatchResultBody,
+    defaultValues: {
+      date: localToday(),
+      hatched: "",
+      pippedNotHatched: "",
+      assisted: "",
+      diedInShell: "",
+      deformed: "",
+    } satisfies Values,
+    check: (_v, body) => ({
+      hatched:
+        body !== null &&
+        limit !== null &&
+        body.hatched > limit &&
+        `Hatched cannot be more than the ${limit} ${hatch.fertile !== null ? "fertile eggs" : "eggs set"}`,
+    }),
+  });
 
   const markFailed = async () => {
     try {
@@ -83,48 +71,37 @@ function ResultForm({ hatch, onDone }: { hatch: HatchRecord; onDone: () => void 
       toast(STATUS_TOAST);
       onDone();
     } catch (err) {
-      setErrors({ form: errorMessage(err) });
+      form.setError("root", { message: errorMessage(err) });
     }
   };
 
   const num = (k: keyof Values, label: string, optional = true) => (
-    <div>
-      <Label htmlFor={`result-${k}`}>
-        {label}
-        {optional ? " (optional)" : ""}
-      </Label>
-      <Input
-        id={`result-${k}`}
-        type="number"
-        inputMode="numeric"
-        min={0}
-        value={v[k]}
-        onChange={(e) => set(k, e.target.value)}
-        aria-invalid={errors[k] ? true : undefined}
-        aria-describedby={errors[k] ? `result-${k}-error` : undefined}
-      />
-      <FieldError id={`result-${k}-error`} message={errors[k]} />
-    </div>
+    <Field name={k} id={`result-${k}`} label={`${label}${optional ? " (optional)" : ""}`}>
+      {(props) => <Input type="number" inputMode="numeric" min={0} {...props} />}
+    </Field>
   );
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-4">
+    <Form
+      form={form}
+      className="space-y-4"
+      onSubmit={async (_body, values) => {
+        try {
+          await record.mutateAsync({ id: hatch.id, body: values });
+          toast(STATUS_TOAST);
+          onDone();
+        } catch (err) {
+          form.setError("root", { message: errorMessage(err) });
+        }
+      }}
+    >
       <p className="text-sm text-stone-800">
         {hatch.eggsSet !== null ? `${hatch.eggsSet} eggs set` : "Eggs set not recorded"}
         {hatch.fertile !== null && ` · ${hatch.fertile} fertile at the last candling`}
       </p>
-      <div>
-        <Label htmlFor="result-date">Hatch date</Label>
-        <Input
-          id="result-date"
-          type="date"
-          min={hatch.incubationStartDate}
-          value={v.date}
-          onChange={(e) => set("date", e.target.value)}
-          aria-invalid={errors.date ? true : undefined}
-        />
-        <FieldError message={errors.date} />
-      </div>
+      <Field name="date" id="result-date" label="Hatch date">
+        {(props) => <Input type="date" min={hatch.incubationStartDate} {...props} />}
+      </Field>
       <div className="grid grid-cols-2 gap-3">
         {num("hatched", "Hatched", false)}
         {num("pippedNotHatched", "Pipped, not hatched")}
@@ -132,7 +109,7 @@ function ResultForm({ hatch, onDone }: { hatch: HatchRecord; onDone: () => void 
         {num("diedInShell", "Died in shell")}
         {num("deformed", "Deformed (of hatched)")}
       </div>
-      <FieldError message={errors.form} />
+      <FormError />
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="destructive" disabled={mark.isPending} onClick={() => void markFailed()}>
           Mark failed
@@ -146,6 +123,6 @@ function ResultForm({ hatch, onDone }: { hatch: HatchRecord; onDone: () => void 
           Save result
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

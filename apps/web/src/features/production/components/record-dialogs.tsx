@@ -1,6 +1,5 @@
-import { useState, type FormEvent, type ReactNode } from "react";
-import type { z } from "zod";
 import type { Chicken } from "@flockkeeper/shared/schemas/chicken";
+import { FUTURE_DATE_MESSAGE } from "@flockkeeper/shared/schemas/common";
 import {
   bodyCondition,
   coopCondition,
@@ -14,7 +13,8 @@ import {
 } from "@flockkeeper/shared/schemas/production";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/lazy-dialog";
-import { FieldError, Input, Label, Select, Textarea } from "@/components/ui/input";
+import { Field, Form, useZodForm } from "@/components/ui/form";
+import { Input, Select, Textarea } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { temperatureTextToFahrenheit, useUnits, weightTextToLbs } from "@/lib/units";
@@ -39,54 +39,12 @@ export const FEED_TYPES = [
 
 const label = (v: string) => v.charAt(0).toUpperCase() + v.slice(1).replace(/_/g, " ");
 
-type Errors = Record<string, string | undefined>;
-
-/** Runs a schema over the form values; returns the first message per field. */
-function check<S extends z.ZodType>(schema: S, values: unknown, today: string) {
-  const parsed = schema.safeParse(values);
-  const errors: Errors = {};
-  if (!parsed.success)
-    for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-  const date = (values as { date?: string }).date;
-  // The browser knows the keeper's own date; the schema allows a day of slack for time zones.
-  if (!errors.date && date && date > today) errors.date = "Date cannot be in the future";
-  return errors;
-}
-
-function Field({
-  id,
-  label: text,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div>
-      <Label htmlFor={id}>{text}</Label>
-      {children}
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
-  );
-}
-
-const invalid = (id: string, error?: string) =>
-  error ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {};
-
-function useFormState<V extends Record<string, string>>(initial: V) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Errors>({});
-  const bind = (k: keyof V & string) => ({
-    id: `pd-${k}`,
-    value: values[k],
-    onChange: (e: { target: { value: string } }) =>
-      setValues((x) => ({ ...x, [k]: e.target.value })),
+// The browser knows the keeper's own date; the schemas allow a day of slack for time zones.
+const notInFuture =
+  (today: string) =>
+  (v: { date: string }): { date: string | false } => ({
+    date: v.date > today && FUTURE_DATE_MESSAGE,
   });
-  return { values, errors, setErrors, bind };
-}
 
 function Actions({ pending, onCancel }: { pending: boolean; onCancel: () => void }) {
   return (
@@ -100,6 +58,32 @@ function Actions({ pending, onCancel }: { pending: boolean; onCancel: () => void
     </div>
   );
 }
+
+type FeedValues = {
+  chickenId: string;
+  date: string;
+  feedType: string;
+  feedAmount: string;
+  feedCost: string;
+  notes: string;
+};
+type WeightValues = {
+  chickenId: string;
+  date: string;
+  weight: string;
+  bodyCondition: string;
+  notes: string;
+};
+type EnvironmentValues = {
+  date: string;
+  temperature: string;
+  humidity: string;
+  weather: string;
+  coopCondition: string;
+  ventilation: string;
+  lighting: string;
+  notes: string;
+};
 
 type DialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
@@ -123,96 +107,92 @@ export function FeedRecordDialog({
 
 function FeedForm({ chickens, onDone }: { chickens: Chicken[]; onDone: () => void }) {
   const today = localToday();
-  const { values, errors, setErrors, bind } = useFormState({
-    chickenId: "",
-    date: today,
-    feedType: "Layer feed",
-    feedAmount: "",
-    feedCost: "",
-    notes: "",
-  });
   const create = useCreateFeedRecord();
   const { weightUnit } = useUnits();
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const flock = values.chickenId === WHOLE_FLOCK;
-    const { chickenId, ...typed } = values;
+  const toBody = ({ chickenId, ...typed }: FeedValues) => {
     const rest = { ...typed, feedAmount: weightTextToLbs(typed.feedAmount, weightUnit) };
-    const body = flock ? rest : { chickenId, ...rest };
-    const next = check(flock ? createFlockFeedRecordBody : createFeedRecordBody, body, today);
-    setErrors(next);
-    if (Object.values(next).some(Boolean)) return;
-    try {
-      await create.mutateAsync(body);
-      toast({ title: "Feed record added", variant: "success" });
-      onDone();
-    } catch (err) {
-      toast({
-        title: "Failed to add feed record",
-        description: errorMessage(err),
-        variant: "destructive",
-      });
-    }
+    return chickenId === WHOLE_FLOCK ? rest : { chickenId, ...rest };
   };
+  const form = useZodForm({
+    schema: (v: FeedValues) =>
+      v.chickenId === WHOLE_FLOCK ? createFlockFeedRecordBody : createFeedRecordBody,
+    defaultValues: {
+      chickenId: "",
+      date: today,
+      feedType: "Layer feed",
+      feedAmount: "",
+      feedCost: "",
+      notes: "",
+    },
+    toBody,
+    check: notInFuture(today),
+  });
   return (
-    <form noValidate onSubmit={submit} className="space-y-4">
-      <Field id="pd-chickenId" label="Chicken" error={errors.chickenId}>
-        <Select {...bind("chickenId")} {...invalid("pd-chickenId", errors.chickenId)}>
-          <option value="">Select a bird</option>
-          {chickens.length > 0 && (
-            <option value={WHOLE_FLOCK}>
-              Whole flock ({chickens.length} bird{chickens.length === 1 ? "" : "s"}, split evenly)
-            </option>
-          )}
-          {chickens.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </Select>
+    <Form
+      form={form}
+      className="space-y-4"
+      onSubmit={async (_body, values) => {
+        try {
+          // Sent as typed (the server parses it with the same schema).
+          await create.mutateAsync(toBody(values));
+          toast({ title: "Feed record added", variant: "success" });
+          onDone();
+        } catch (err) {
+          toast({
+            title: "Failed to add feed record",
+            description: errorMessage(err),
+            variant: "destructive",
+          });
+        }
+      }}
+    >
+      <Field name="chickenId" id="pd-chickenId" label="Chicken">
+        {(props) => (
+          <Select {...props}>
+            <option value="">Select a bird</option>
+            {chickens.length > 0 && (
+              <option value={WHOLE_FLOCK}>
+                Whole flock ({chickens.length} bird{chickens.length === 1 ? "" : "s"}, split evenly)
+              </option>
+            )}
+            {chickens.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </Select>
+        )}
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="pd-date" label="Date" error={errors.date}>
-          <Input type="date" max={today} {...bind("date")} {...invalid("pd-date", errors.date)} />
+        <Field name="date" id="pd-date" label="Date">
+          {(props) => <Input type="date" max={today} {...props} />}
         </Field>
-        <Field id="pd-feedType" label="Feed type" error={errors.feedType}>
-          <Input
-            list="pd-feed-types"
-            {...bind("feedType")}
-            {...invalid("pd-feedType", errors.feedType)}
-          />
-          <datalist id="pd-feed-types">
-            {FEED_TYPES.map((f) => (
-              <option key={f} value={f} />
-            ))}
-          </datalist>
+        <Field
+          name="feedType"
+          id="pd-feedType"
+          label="Feed type"
+          after={
+            <datalist id="pd-feed-types">
+              {FEED_TYPES.map((f) => (
+                <option key={f} value={f} />
+              ))}
+            </datalist>
+          }
+        >
+          {(props) => <Input list="pd-feed-types" {...props} />}
         </Field>
-        <Field id="pd-feedAmount" label={`Feed amount (${weightUnit})`} error={errors.feedAmount}>
-          <Input
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="0.01"
-            {...bind("feedAmount")}
-            {...invalid("pd-feedAmount", errors.feedAmount)}
-          />
+        <Field name="feedAmount" id="pd-feedAmount" label={`Feed amount (${weightUnit})`}>
+          {(props) => <Input type="number" inputMode="decimal" min={0} step="0.01" {...props} />}
         </Field>
-        <Field id="pd-feedCost" label="Feed cost (optional)" error={errors.feedCost}>
-          <Input
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="0.01"
-            {...bind("feedCost")}
-            {...invalid("pd-feedCost", errors.feedCost)}
-          />
+        <Field name="feedCost" id="pd-feedCost" label="Feed cost (optional)">
+          {(props) => <Input type="number" inputMode="decimal" min={0} step="0.01" {...props} />}
         </Field>
       </div>
-      <Field id="pd-notes" label="Notes" error={errors.notes}>
-        <Textarea {...bind("notes")} />
+      <Field name="notes" id="pd-notes" label="Notes">
+        {(props) => <Textarea {...props} />}
       </Field>
       <Actions pending={create.isPending} onCancel={onDone} />
-    </form>
+    </Form>
   );
 }
 
@@ -236,74 +216,70 @@ export function WeightRecordDialog({
 
 function WeightForm({ chickens, onDone }: { chickens: Chicken[]; onDone: () => void }) {
   const today = localToday();
-  const { values, errors, setErrors, bind } = useFormState({
-    chickenId: "",
-    date: today,
-    weight: "",
-    bodyCondition: "normal",
-    notes: "",
-  });
   const create = useCreateWeightRecord();
   const { weightUnit } = useUnits();
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const body = { ...values, weight: weightTextToLbs(values.weight, weightUnit) };
-    const next = check(createWeightRecordBody, body, today);
-    setErrors(next);
-    if (Object.values(next).some(Boolean)) return;
-    try {
-      await create.mutateAsync(body);
-      toast({ title: "Weight record added", variant: "success" });
-      onDone();
-    } catch (err) {
-      toast({
-        title: "Failed to add weight record",
-        description: errorMessage(err),
-        variant: "destructive",
-      });
-    }
-  };
+  const toBody = (v: WeightValues) => ({ ...v, weight: weightTextToLbs(v.weight, weightUnit) });
+  const form = useZodForm({
+    schema: createWeightRecordBody,
+    defaultValues: { chickenId: "", date: today, weight: "", bodyCondition: "normal", notes: "" },
+    toBody,
+    check: notInFuture(today),
+  });
   return (
-    <form noValidate onSubmit={submit} className="space-y-4">
-      <Field id="pd-chickenId" label="Chicken" error={errors.chickenId}>
-        <Select {...bind("chickenId")} {...invalid("pd-chickenId", errors.chickenId)}>
-          <option value="">Select a bird</option>
-          {chickens.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </Select>
-      </Field>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="pd-date" label="Date" error={errors.date}>
-          <Input type="date" max={today} {...bind("date")} {...invalid("pd-date", errors.date)} />
-        </Field>
-        <Field id="pd-weight" label={`Weight (${weightUnit})`} error={errors.weight}>
-          <Input
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="0.01"
-            {...bind("weight")}
-            {...invalid("pd-weight", errors.weight)}
-          />
-        </Field>
-        <Field id="pd-bodyCondition" label="Body condition" error={errors.bodyCondition}>
-          <Select {...bind("bodyCondition")}>
-            {bodyCondition.options.map((o) => (
-              <option key={o} value={o}>
-                {label(o)}
+    <Form
+      form={form}
+      className="space-y-4"
+      onSubmit={async (_body, values) => {
+        try {
+          // Sent as typed (the server parses it with the same schema).
+          await create.mutateAsync(toBody(values));
+          toast({ title: "Weight record added", variant: "success" });
+          onDone();
+        } catch (err) {
+          toast({
+            title: "Failed to add weight record",
+            description: errorMessage(err),
+            variant: "destructive",
+          });
+        }
+      }}
+    >
+      <Field name="chickenId" id="pd-chickenId" label="Chicken">
+        {(props) => (
+          <Select {...props}>
+            <option value="">Select a bird</option>
+            {chickens.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
               </option>
             ))}
           </Select>
+        )}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field name="date" id="pd-date" label="Date">
+          {(props) => <Input type="date" max={today} {...props} />}
+        </Field>
+        <Field name="weight" id="pd-weight" label={`Weight (${weightUnit})`}>
+          {(props) => <Input type="number" inputMode="decimal" min={0} step="0.01" {...props} />}
+        </Field>
+        <Field name="bodyCondition" id="pd-bodyCondition" label="Body condition">
+          {(props) => (
+            <Select {...props}>
+              {bodyCondition.options.map((o) => (
+                <option key={o} value={o}>
+                  {label(o)}
+                </option>
+              ))}
+            </Select>
+          )}
         </Field>
       </div>
-      <Field id="pd-notes" label="Notes" error={errors.notes}>
-        <Textarea {...bind("notes")} />
+      <Field name="notes" id="pd-notes" label="Notes">
+        {(props) => <Textarea {...props} />}
       </Field>
       <Actions pending={create.isPending} onCancel={onDone} />
-    </form>
+    </Form>
   );
 }
 
@@ -323,92 +299,83 @@ export function EnvironmentalRecordDialog({ open, onOpenChange }: DialogProps) {
 
 function EnvironmentForm({ onDone }: { onDone: () => void }) {
   const today = localToday();
-  const { values, errors, setErrors, bind } = useFormState({
-    date: today,
-    temperature: "",
-    humidity: "",
-    weather: "",
-    coopCondition: "",
-    ventilation: "",
-    lighting: "",
-    notes: "",
-  });
   const create = useCreateEnvironmentalRecord();
   const { temperatureUnit } = useUnits();
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const body = {
-      ...values,
-      temperature: temperatureTextToFahrenheit(values.temperature, temperatureUnit),
-    };
-    const next = check(createEnvironmentalRecordBody, body, today);
-    setErrors(next);
-    if (Object.values(next).some(Boolean)) return;
-    try {
-      await create.mutateAsync(body);
-      toast({ title: "Environmental record added", variant: "success" });
-      onDone();
-    } catch (err) {
-      toast({
-        title: "Failed to add environmental record",
-        description: errorMessage(err),
-        variant: "destructive",
-      });
-    }
-  };
-  const choices: [keyof typeof values & string, string, readonly string[]][] = [
+  const toBody = (v: EnvironmentValues) => ({
+    ...v,
+    temperature: temperatureTextToFahrenheit(v.temperature, temperatureUnit),
+  });
+  const form = useZodForm({
+    schema: createEnvironmentalRecordBody,
+    defaultValues: {
+      date: today,
+      temperature: "",
+      humidity: "",
+      weather: "",
+      coopCondition: "",
+      ventilation: "",
+      lighting: "",
+      notes: "",
+    },
+    toBody,
+    check: notInFuture(today),
+  });
+  const choices: [keyof EnvironmentValues, string, readonly string[]][] = [
     ["weather", "Weather", weatherKind.options],
     ["coopCondition", "Coop condition", coopCondition.options],
     ["ventilation", "Ventilation", ventilation.options],
     ["lighting", "Lighting", lighting.options],
   ];
   return (
-    <form noValidate onSubmit={submit} className="space-y-4">
+    <Form
+      form={form}
+      className="space-y-4"
+      onSubmit={async (_body, values) => {
+        try {
+          // Sent as typed (the server parses it with the same schema).
+          await create.mutateAsync(toBody(values));
+          toast({ title: "Environmental record added", variant: "success" });
+          onDone();
+        } catch (err) {
+          toast({
+            title: "Failed to add environmental record",
+            description: errorMessage(err),
+            variant: "destructive",
+          });
+        }
+      }}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="pd-date" label="Date" error={errors.date}>
-          <Input type="date" max={today} {...bind("date")} {...invalid("pd-date", errors.date)} />
+        <Field name="date" id="pd-date" label="Date">
+          {(props) => <Input type="date" max={today} {...props} />}
         </Field>
-        <Field
-          id="pd-temperature"
-          label={`Temperature (°${temperatureUnit})`}
-          error={errors.temperature}
-        >
-          <Input
-            type="number"
-            inputMode="decimal"
-            step="0.1"
-            {...bind("temperature")}
-            {...invalid("pd-temperature", errors.temperature)}
-          />
+        <Field name="temperature" id="pd-temperature" label={`Temperature (°${temperatureUnit})`}>
+          {(props) => <Input type="number" inputMode="decimal" step="0.1" {...props} />}
         </Field>
-        <Field id="pd-humidity" label="Humidity (%)" error={errors.humidity}>
-          <Input
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={100}
-            step={1}
-            {...bind("humidity")}
-            {...invalid("pd-humidity", errors.humidity)}
-          />
+        <Field name="humidity" id="pd-humidity" label="Humidity (%)">
+          {(props) => (
+            <Input type="number" inputMode="numeric" min={0} max={100} step={1} {...props} />
+          )}
         </Field>
         {choices.map(([key, text, options]) => (
-          <Field key={key} id={`pd-${key}`} label={text} error={errors[key]}>
-            <Select {...bind(key)}>
-              <option value="">Not recorded</option>
-              {options.map((o) => (
-                <option key={o} value={o}>
-                  {label(o)}
-                </option>
-              ))}
-            </Select>
+          <Field key={key} name={key} id={`pd-${key}`} label={text}>
+            {(props) => (
+              <Select {...props}>
+                <option value="">Not recorded</option>
+                {options.map((o) => (
+                  <option key={o} value={o}>
+                    {label(o)}
+                  </option>
+                ))}
+              </Select>
+            )}
           </Field>
         ))}
       </div>
-      <Field id="pd-notes" label="Notes" error={errors.notes}>
-        <Textarea {...bind("notes")} />
+      <Field name="notes" id="pd-notes" label="Notes">
+        {(props) => <Textarea {...props} />}
       </Field>
       <Actions pending={create.isPending} onCancel={onDone} />
-    </form>
+    </Form>
   );
 }

@@ -1,4 +1,3 @@
-import { useId, useState, type FormEvent } from "react";
 import { VACCINES } from "@flockkeeper/shared/domain/vaccination";
 import { FUTURE_DATE_MESSAGE } from "@flockkeeper/shared/schemas/common";
 import {
@@ -7,10 +6,16 @@ import {
 } from "@flockkeeper/shared/schemas/vaccination";
 import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
+import { Field, Form, useFormField, useZodForm } from "@/components/ui/form";
 import { FieldError, Input, Label, Select, Textarea } from "@/components/ui/input";
 
-type Field = "vaccine" | "birdName" | "date";
-type Errors = Partial<Record<Field, string>>;
+type Values = {
+  vaccine: string;
+  birdChoice: string;
+  birdName: string;
+  date: string;
+  notes: string;
+};
 type Bird = { id: string; name: string };
 
 const OTHER = "__other__";
@@ -32,122 +37,61 @@ export function AddRecordForm({
   onSubmit: (body: CreateVaccinationBody) => void;
   onCancel: () => void;
 }) {
-  const id = useId();
-  const [vaccine, setVaccine] = useState("");
-  const [birdChoice, setBirdChoice] = useState(birds.length > 0 ? "" : OTHER);
-  const [birdName, setBirdName] = useState("");
-  const [date, setDate] = useState(today);
-  const [notes, setNotes] = useState("");
-  const [errors, setErrors] = useState<Errors>({});
-
-  const pickedBird = birds.find((b) => b.id === birdChoice) ?? null;
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = createVaccinationBody.safeParse({
-      vaccine: vaccine || undefined,
-      birdId: pickedBird?.id ?? null,
-      birdName: pickedBird ? pickedBird.name : birdName,
-      date,
-      notes,
-    });
-    const next: Errors = {};
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as Field;
-        next[key] ??= issue.message;
-      }
-    } else if (parsed.data.date > today) {
-      next.date = FUTURE_DATE_MESSAGE;
-    }
-    setErrors(next);
-    if (!parsed.success || Object.keys(next).length > 0) return;
-    onSubmit(parsed.data);
-  };
-
-  const invalid = (field: Field) => ({
-    "aria-invalid": errors[field] ? true : undefined,
-    "aria-describedby": errors[field] ? `${id}-${field}-error` : undefined,
+  const form = useZodForm({
+    schema: createVaccinationBody,
+    defaultValues: {
+      vaccine: "",
+      birdChoice: birds.length > 0 ? "" : OTHER,
+      birdName: "",
+      date: today,
+      notes: "",
+    },
+    toBody: (v: Values) => {
+      const picked = birds.find((b) => b.id === v.birdChoice) ?? null;
+      return {
+        vaccine: v.vaccine || undefined,
+        birdId: picked?.id ?? null,
+        birdName: picked ? picked.name : v.birdName,
+        date: v.date,
+        notes: v.notes,
+      };
+    },
+    check: (_v, body) => ({ date: body !== null && body.date > today && FUTURE_DATE_MESSAGE }),
   });
 
   return (
     <Card>
       <CardTitle>Add vaccination record</CardTitle>
-      <form onSubmit={submit} noValidate className="mt-3 grid gap-3 sm:grid-cols-2">
-        <div>
-          <Label htmlFor={`${id}-vaccine`}>Vaccine</Label>
-          <Select
-            id={`${id}-vaccine`}
-            value={vaccine}
-            onChange={(e) => setVaccine(e.target.value)}
-            {...invalid("vaccine")}
-          >
-            <option value="">Select a vaccine</option>
-            {VACCINES.map((v) => (
-              <option key={v} value={v}>
-                {v}
-              </option>
-            ))}
-          </Select>
-          <FieldError id={`${id}-vaccine-error`} message={errors.vaccine} />
-        </div>
-        <div>
-          {birds.length > 0 && (
-            <>
-              <Label htmlFor={`${id}-bird`}>Bird</Label>
-              <Select
-                id={`${id}-bird`}
-                value={birdChoice}
-                onChange={(e) => setBirdChoice(e.target.value)}
-                {...(birdChoice === OTHER ? {} : invalid("birdName"))}
-              >
-                <option value="">Select a bird</option>
-                {birds.map((b) => (
-                  <option key={b.id} value={b.id}>
-                    {b.name}
-                  </option>
-                ))}
-                <option value={OTHER}>Other (type a name or ID)</option>
-              </Select>
-            </>
+      <Form
+        form={form}
+        onSubmit={(body) => onSubmit(body)}
+        className="mt-3 grid gap-3 sm:grid-cols-2"
+      >
+        <Field name="vaccine" label="Vaccine">
+          {(props) => (
+            <Select {...props}>
+              <option value="">Select a vaccine</option>
+              {VACCINES.map((v) => (
+                <option key={v} value={v}>
+                  {v}
+                </option>
+              ))}
+            </Select>
           )}
-          {birdChoice === OTHER && (
-            <div className={birds.length > 0 ? "mt-2" : undefined}>
-              <Label htmlFor={`${id}-bird-name`}>Bird name/ID</Label>
-              <Input
-                id={`${id}-bird-name`}
-                value={birdName}
-                maxLength={100}
-                placeholder="e.g. Henrietta or Flock A"
-                onChange={(e) => setBirdName(e.target.value)}
-                {...invalid("birdName")}
-              />
-            </div>
+        </Field>
+        <BirdField birds={birds} />
+        <Field name="date" label="Date">
+          {(props) => <Input type="date" max={today} {...props} />}
+        </Field>
+        <Field name="notes" label="Notes (optional)" className="sm:col-span-2">
+          {(props) => (
+            <Textarea
+              maxLength={2000}
+              placeholder="Batch number, method, who gave it..."
+              {...props}
+            />
           )}
-          <FieldError id={`${id}-birdName-error`} message={errors.birdName} />
-        </div>
-        <div>
-          <Label htmlFor={`${id}-date`}>Date</Label>
-          <Input
-            id={`${id}-date`}
-            type="date"
-            value={date}
-            max={today}
-            onChange={(e) => setDate(e.target.value)}
-            {...invalid("date")}
-          />
-          <FieldError id={`${id}-date-error`} message={errors.date} />
-        </div>
-        <div className="sm:col-span-2">
-          <Label htmlFor={`${id}-notes`}>Notes (optional)</Label>
-          <Textarea
-            id={`${id}-notes`}
-            value={notes}
-            maxLength={2000}
-            placeholder="Batch number, method, who gave it..."
-            onChange={(e) => setNotes(e.target.value)}
-          />
-        </div>
+        </Field>
         <div className="flex gap-2 sm:col-span-2">
           <Button type="submit" disabled={saving} data-track="Vaccination Save Record">
             {saving ? "Saving..." : "Save record"}
@@ -156,7 +100,42 @@ export function AddRecordForm({
             Cancel
           </Button>
         </div>
-      </form>
+      </Form>
     </Card>
+  );
+}
+
+/** A bird from the flock, or "Other" and a typed name; one message for both. */
+function BirdField({ birds }: { birds: Bird[] }) {
+  const choice = useFormField("birdChoice");
+  const name = useFormField("birdName");
+  const other = choice.props.value === OTHER;
+  const invalid = name.error
+    ? { "aria-invalid": true as const, "aria-describedby": name.errorId }
+    : {};
+  return (
+    <div>
+      {birds.length > 0 && (
+        <>
+          <Label htmlFor={choice.props.id}>Bird</Label>
+          <Select {...choice.props} {...(other ? {} : invalid)}>
+            <option value="">Select a bird</option>
+            {birds.map((b) => (
+              <option key={b.id} value={b.id}>
+                {b.name}
+              </option>
+            ))}
+            <option value={OTHER}>Other (type a name or ID)</option>
+          </Select>
+        </>
+      )}
+      {other && (
+        <div className={birds.length > 0 ? "mt-2" : undefined}>
+          <Label htmlFor={name.props.id}>Bird name/ID</Label>
+          <Input maxLength={100} placeholder="e.g. Henrietta or Flock A" {...name.props} />
+        </div>
+      )}
+      <FieldError id={name.errorId} message={name.error} />
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from "react";
+import { useState } from "react";
 import { MapPin } from "lucide-react";
 import {
   saveWeatherPlaceBody,
@@ -6,10 +6,9 @@ import {
   type WeatherPlace,
 } from "@flockkeeper/shared/schemas/weather";
 import { Button } from "@/components/ui/button";
-import { FieldError, Input, Label } from "@/components/ui/input";
+import { Field, Form, useZodForm } from "@/components/ui/form";
+import { Input } from "@/components/ui/input";
 import { currentPosition } from "../hooks/use-geolocation";
-
-type Errors = Partial<Record<keyof SaveWeatherPlaceBody, string>>;
 
 /** Name a place and its coordinates (typed, or filled from the browser's position). */
 export function PlaceForm({
@@ -23,37 +22,24 @@ export function PlaceForm({
   onSave: (place: SaveWeatherPlaceBody) => void;
   onCancel?: () => void;
 }) {
-  const id = useId();
-  const [name, setName] = useState(initial?.name ?? "");
-  const [latitude, setLatitude] = useState(initial ? String(initial.latitude) : "");
-  const [longitude, setLongitude] = useState(initial ? String(initial.longitude) : "");
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useZodForm({
+    schema: saveWeatherPlaceBody,
+    defaultValues: {
+      name: initial?.name ?? "",
+      latitude: initial ? String(initial.latitude) : "",
+      longitude: initial ? String(initial.longitude) : "",
+    },
+  });
   const [locating, setLocating] = useState(false);
   const [locateError, setLocateError] = useState<string | null>(null);
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = saveWeatherPlaceBody.safeParse({ name, latitude, longitude });
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as keyof SaveWeatherPlaceBody;
-        next[key] ??= issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    onSave(parsed.data);
-  };
 
   const useMine = async () => {
     setLocating(true);
     setLocateError(null);
     try {
       const pos = await currentPosition();
-      setLatitude(pos.latitude.toFixed(2));
-      setLongitude(pos.longitude.toFixed(2));
+      form.setValue("latitude", pos.latitude.toFixed(2));
+      form.setValue("longitude", pos.longitude.toFixed(2));
     } catch {
       setLocateError("Location unavailable");
     } finally {
@@ -61,50 +47,23 @@ export function PlaceForm({
     }
   };
 
-  const field = (key: keyof SaveWeatherPlaceBody) => ({
-    "aria-invalid": errors[key] ? true : undefined,
-    "aria-describedby": errors[key] ? `${id}-${key}-error` : undefined,
-  });
-
   return (
-    <form onSubmit={submit} noValidate className="space-y-3" aria-label="Save a place">
-      <div>
-        <Label htmlFor={`${id}-name`}>Place name</Label>
-        <Input
-          id={`${id}-name`}
-          value={name}
-          placeholder="e.g. Home farm"
-          maxLength={100}
-          onChange={(e) => setName(e.target.value)}
-          {...field("name")}
-        />
-        <FieldError id={`${id}-name-error`} message={errors.name} />
-      </div>
+    <Form
+      form={form}
+      onSubmit={(place: SaveWeatherPlaceBody) => onSave(place)}
+      className="space-y-3"
+      aria-label="Save a place"
+    >
+      <Field name="name" label="Place name">
+        {(props) => <Input placeholder="e.g. Home farm" maxLength={100} {...props} />}
+      </Field>
       <div className="grid grid-cols-2 gap-3">
-        <div>
-          <Label htmlFor={`${id}-lat`}>Latitude</Label>
-          <Input
-            id={`${id}-lat`}
-            inputMode="decimal"
-            placeholder="e.g. 51.51"
-            value={latitude}
-            onChange={(e) => setLatitude(e.target.value)}
-            {...field("latitude")}
-          />
-          <FieldError id={`${id}-latitude-error`} message={errors.latitude} />
-        </div>
-        <div>
-          <Label htmlFor={`${id}-lon`}>Longitude</Label>
-          <Input
-            id={`${id}-lon`}
-            inputMode="decimal"
-            placeholder="e.g. -0.13"
-            value={longitude}
-            onChange={(e) => setLongitude(e.target.value)}
-            {...field("longitude")}
-          />
-          <FieldError id={`${id}-longitude-error`} message={errors.longitude} />
-        </div>
+        <Field name="latitude" label="Latitude">
+          {(props) => <Input inputMode="decimal" placeholder="e.g. 51.51" {...props} />}
+        </Field>
+        <Field name="longitude" label="Longitude">
+          {(props) => <Input inputMode="decimal" placeholder="e.g. -0.13" {...props} />}
+        </Field>
       </div>
       {locateError && <p className="text-sm text-red-700">{locateError}</p>}
       <div className="flex flex-wrap gap-2">
@@ -121,6 +80,6 @@ export function PlaceForm({
           </Button>
         )}
       </div>
-    </form>
+    </Form>
   );
 }

@@ -1,0 +1,189 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId, type FormHTMLAttributes, type ReactNode, type Ref } from "react";
+import {
+  FormProvider,
+  get,
+  useController,
+  useForm,
+  useFormContext,
+  useFormState,
+  type DefaultValues,
+  type FieldErrors,
+  type FieldPath,
+  type FieldValues,
+  type Resolver,
+  type UseFormReturn,
+} from "react-hook-form";
+import { z } from "zod";
+import { FieldError, Label } from "./input";
+
+/**
+ * The one form kit: react-hook-form with the zod resolver, checked by the same zod schema the
+ * server uses (from packages/shared), so a form shows exactly the messages the API would answer.
+ *
+ *   const form = useZodForm({ schema: createEggRecordBody, defaultValues, toBody });
+ *   <Form form={form} onSubmit={(body) => create.mutateAsync(body)}>
+ *     <Field name="chickenId" label="Bird" id="egg-chicken">{(props) => <Select {...props} />}</Field>
+ *   </Form>
+ *
+ * Form values are what the controls hold (text); `toBody` turns them into the request body the
+ * schema checks, and `onSubmit` receives the schema's output. The first message per field is shown;
+ * messages stay until the next submit, as they always have.
+ */
+
+/** Extra checks the shared schema cannot make (the browser's own date, limits from the record). */
+export type FormCheck<V extends FieldValues, B> = (
+  values: V,
+  body: B | null,
+) => Partial<Record<FieldPath<V>, string | false | undefined>> | undefined;
+
+export function useZodForm<V extends FieldValues, B>({
+  schema,
+  defaultValues,
+  toBody,
+  check,
+}: {
+  /** The request body's schema, or one picked from the values (e.g. a bird or the whole flock). */
+  schema: z.ZodType<B> | ((values: V) => z.ZodType<B>);
+  defaultValues: DefaultValues<V>;
+  /** Form text to request body; the values unchanged when left out. */
+  toBody?: (values: V) => unknown;
+  /** Runs after the schema; `body` is null when the schema failed. Adds a message to a field only
+   * when the schema left that field without one. */
+  check?: FormCheck<V, B>;
+}): UseFormReturn<V, unknown, B> {
+  const resolver: Resolver<V, unknown, B> = async (values, context, options) => {
+    const target = typeof schema === "function" ? schema(values) : schema;
+    const full = z
+      .custom<V>()
+      .transform((v) => (toBody ? toBody(v) : v))
+      .pipe(target);
+    const result = await zodResolver(full)(values, context, options);
+    const failed = Object.keys(result.errors).length > 0;
+    const extra = check?.(values, failed ? null : (result.values as B)) ?? {};
+    const errors = { ...result.errors } as FieldErrors<V>;
+    let added = false;
+    for (const [name, message] of Object.entries(extra)) {
+      if (typeof message !== "string" || get(errors, name)) continue;
+      (errors as Record<string, unknown>)[name] = {
+        type: "check",
+        message,
+        ref: (options.fields[name] as { ref?: unknown } | undefined)?.ref,
+      };
+      added = true;
+    }
+    return failed || added ? { values: {}, errors } : result;
+  };
+  return useForm<V, unknown, B>({
+    resolver,
+    defaultValues,
+    mode: "onSubmit",
+    reValidateMode: "onSubmit",
+  });
+}
+
+/** The `<form>`: noValidate (the schema's messages, not the browser's), submit through the kit. */
+export function Form<V extends FieldValues, B>({
+  form,
+  onSubmit,
+  children,
+  ...props
+}: Omit<FormHTMLAttributes<HTMLFormElement>, "onSubmit"> & {
+  form: UseFormReturn<V, unknown, B>;
+  /** Called with the schema's output once every field is valid. */
+  onSubmit: (body: B, values: V) => unknown;
+  children: ReactNode;
+}) {
+  return (
+    <FormProvider {...form}>
+      <form
+        noValidate
+        {...props}
+        onSubmit={(e) =>
+          void form.handleSubmit(async (body) => {
+            await onSubmit(body, form.getValues());
+          })(e)
+        }
+      >
+        {children}
+      </form>
+    </FormProvider>
+  );
+}
+
+/** Props to spread on a native input, select or textarea. */
+export type ControlProps = {
+  id: string;
+  name: string;
+  value: string;
+  onChange: (event: { target: { value: string } } | string) => void;
+  onBlur: () => void;
+  ref: Ref<HTMLInputElement & HTMLSelectElement & HTMLTextAreaElement>;
+  "aria-invalid"?: true;
+  "aria-describedby"?: string;
+};
+
+/**
+ * One field's control, error and ids, for layouts `Field` does not fit (a checkbox, two controls
+ * sharing one message). `describedBy` is added to aria-describedby (a hint under the field).
+ */
+export function useFormField(name: string, id?: string, describedBy?: string) {
+  const auto = useId();
+  const fieldId = id ?? `${auto}-${name}`;
+  const errorId = `${fieldId}-error`;
+  const { field, fieldState } = useController({ name });
+  const error = fieldState.error?.message;
+  const describedByIds = [describedBy, error ? errorId : undefined].filter(Boolean).join(" ");
+  const props: ControlProps = {
+    id: fieldId,
+    name: field.name,
+    value: (field.value as string | undefined) ?? "",
+    onChange: field.onChange,
+    onBlur: field.onBlur,
+    ref: field.ref,
+    ...(error ? { "aria-invalid": true as const } : {}),
+    ...(describedByIds ? { "aria-describedby": describedByIds } : {}),
+  };
+  return { props, field, error, errorId };
+}
+
+/**
+ * A labelled field: label, the control (render prop gets the props to spread), then the first
+ * message for it, linked by aria-describedby and announced.
+ */
+export function Field({
+  name,
+  label,
+  id,
+  describedBy,
+  className,
+  children,
+  after,
+}: {
+  name: string;
+  label: ReactNode;
+  /** The control's id; generated when left out. Its message gets `${id}-error`. */
+  id?: string;
+  describedBy?: string;
+  className?: string;
+  children: (props: ControlProps) => ReactNode;
+  /** Shown under the control, above the message (a hint, a datalist). */
+  after?: ReactNode;
+}) {
+  const { props, error, errorId } = useFormField(name, id, describedBy);
+  return (
+    <div className={className}>
+      <Label htmlFor={props.id}>{label}</Label>
+      {children(props)}
+      {after}
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
+/** A message for the whole form (the server refused the record): `form.setError("root", ...)`. */
+export function FormError() {
+  const { control } = useFormContext();
+  const { errors } = useFormState({ control });
+  return <FieldError message={errors.root?.message} />;
+}
