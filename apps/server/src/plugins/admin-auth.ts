@@ -3,7 +3,6 @@ import { promisify } from "node:util";
 import { eq, lt } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { LRUCache } from "lru-cache";
 import type { AppConfig } from "../config";
 import type { Database } from "../db/client";
 import { adminSessions } from "../db/schema/index";
@@ -112,29 +111,8 @@ export class AdminGate {
   }
 }
 
-/**
- * Failed gate attempts per client address, counted in a window that starts at the first failure.
- * A limit, not data, so process memory is fine; with several instances each counts its own, so
- * a client gets at most `max` tries per instance per window.
- */
-export class FailureLimiter {
-  private readonly hits: LRUCache<string, { count: number }>;
-  constructor(
-    private readonly max: number,
-    windowMs: number,
-  ) {
-    // noUpdateTTL: a further failure counts in the same window rather than extending it.
-    this.hits = new LRUCache({ max: 10_000, ttl: windowMs, noUpdateTTL: true });
-  }
-  blocked(key: string): boolean {
-    return (this.hits.get(key)?.count ?? 0) >= this.max;
-  }
-  fail(key: string): void {
-    const hit = this.hits.get(key);
-    if (hit) hit.count += 1;
-    else this.hits.set(key, { count: 1 });
-  }
-}
+/** Admin gate attempts allowed per client address and window (lib/counters.ts counts them). */
+export const ADMIN_ATTEMPTS = { max: 5, windowMs: 60_000 };
 
 export const tooManyAttempts = () =>
   new AppError(429, "TOO_MANY_ATTEMPTS", "Too many attempts. Please wait a minute and try again.");

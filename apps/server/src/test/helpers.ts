@@ -22,7 +22,13 @@ export type TestApp = {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  { onRoute }: Pick<BuildOptions, "onRoute"> = {},
+  {
+    onRoute,
+    // Test files run side by side on one PostgreSQL (or Redis): each app counts its request
+    // limits apart unless a test gives two apps the same namespace to show they share a total.
+    rateLimitNamespace = `test-${randomUUID().slice(0, 8)}:`,
+    rateLimitScale,
+  }: Pick<BuildOptions, "onRoute" | "rateLimitNamespace" | "rateLimitScale"> = {},
 ): Promise<TestApp> {
   // The read cache is off unless a test asks for it: tests also write straight to the database,
   // which the app (rightly) never does outside a keeper's request.
@@ -43,6 +49,8 @@ export async function createTestApp(
     database,
     logger: false,
     onRoute,
+    rateLimitNamespace,
+    rateLimitScale,
   });
   await app.ready();
   sendOriginByDefault(app, config.publicUrl);
