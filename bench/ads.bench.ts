@@ -14,7 +14,7 @@ const PASSWORD = "bench-admin-password-0123456789";
 const SECONDS = Number(process.env.ADS_BENCH_SECONDS ?? 10);
 
 export async function run(): Promise<BenchResult[]> {
-  const server = await startServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: "true" });
+  const server = await startServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: "loopback" });
   try {
     const login = await fetch(`${server.url}/api/admin/login`, {
       method: "POST",

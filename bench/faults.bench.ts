@@ -163,7 +163,7 @@ async function postgresOutage(): Promise<BenchResult[]> {
     ];
   }
   const relay = await pgRelay(new URL(pg.url));
-  const server = await startServer({ DATABASE_URL: relay.url, TRUST_PROXY: "true" });
+  const server = await startServer({ DATABASE_URL: relay.url, TRUST_PROXY: "loopback" });
   let exited = false;
   server.proc.once("exit", () => (exited = true));
   const results: BenchResult[] = [];

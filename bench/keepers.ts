@@ -5,7 +5,7 @@ import { mapLimit, signInKeeper } from "./lib";
  * Keepers for load benches: each signs in over HTTP (built-in OpenID provider), adds 3 birds, and
  * then cycles through the everyday mix of a keeper using the app: list birds, add an egg record,
  * look up a food, look at the production summary. Each keeper has its own address in
- * X-Forwarded-For (the server must run with TRUST_PROXY=true): they are different people, so the
+ * X-Forwarded-For (the server must run with TRUST_PROXY=loopback): they are different people, so the
  * per-address rate limits apply per keeper, as they would in production behind a proxy.
  */
 

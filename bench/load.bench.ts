@@ -18,7 +18,7 @@ import { mapLimit, signInKeeper, startServer, throwawayPostgres, type BenchResul
  *
  * Each keeper pauses 0..2 x LOAD_THINK_MS (mean 250 ms) between requests: about 4 requests a
  * second per keeper, far busier than a person, yet not 200 requests queued at every instant.
- * The server runs with TRUST_PROXY=true and each keeper sends its own X-Forwarded-For, since the
+ * The server runs with TRUST_PROXY=loopback and each keeper sends its own X-Forwarded-For, since the
  * routes' rate limits are per address and these are 200 different people; one extra figure shows
  * what the limits allow when everyone shares one address (no trusted proxy in front).
  *
@@ -39,7 +39,7 @@ async function loadRun(
   env: Record<string, string>,
   probeLimits: boolean,
 ): Promise<BenchResult[]> {
-  const server = await startServer({ TRUST_PROXY: "true", ...env });
+  const server = await startServer({ TRUST_PROXY: "loopback", ...env });
   const results: BenchResult[] = [];
   try {
     const tag = `${Date.now().toString(36)}`;

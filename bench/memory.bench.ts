@@ -17,7 +17,7 @@ const KEEPERS = Number(process.env.MEMORY_KEEPERS ?? 20);
 const BOUND_MB = 512;
 
 export async function run(): Promise<BenchResult[]> {
-  const server = await startServer({ TRUST_PROXY: "true" });
+  const server = await startServer({ TRUST_PROXY: "loopback" });
   try {
     const pid = server.proc.pid!;
     const atStart = rssMb(pid);

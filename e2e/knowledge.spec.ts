@@ -334,6 +334,12 @@ test.describe("Rarity explorer", () => {
     const cards = page.getByTestId("breed-card");
     await expect(cards.first()).toBeVisible();
     await expect(page.getByTestId("count-Legendary")).not.toHaveText("0");
+    // Conservation status carries its list and year, apart from the how-hard-to-find score.
+    const cayuga = cards.filter({ hasText: "Cayuga" });
+    await expect(cayuga).toContainText("How hard to find");
+    await expect(cayuga).toContainText(
+      "Conservation status: Watch (The Livestock Conservancy, 2021 list)",
+    );
 
     const counters = page
       .getByRole("list", { name: "Breeds per rarity level" })
@@ -412,5 +418,10 @@ test.describe("Learn and the care guide", () => {
     for (const href of ["/health-diagnostic", "/chicken-tracker", "/chicken-identifier"]) {
       await expect(page.locator(`a[href="${href}"]:visible`).first()).toBeVisible();
     }
+    // Hatch durations come from data/incubation-profiles.json; the starter figure is the shared one.
+    const breeding = page.locator("section#breeding");
+    await expect(breeding).toContainText("guinea fowl: about 27 days (26-28)");
+    await expect(breeding).toContainText("Muscovy about 35 days (33-37)");
+    await expect(breeding).toContainText("chick starter with 18-20% protein for laying breeds");
   });
 });

@@ -16,6 +16,7 @@ import { modules } from "./modules/index";
 import authPlugin from "./plugins/auth";
 import dbPlugin from "./plugins/db";
 import errorsPlugin from "./plugins/errors";
+import rateLimitPlugin from "./plugins/rate-limit";
 import readCachePlugin from "./plugins/read-cache";
 import securityPlugin from "./plugins/security";
 import webAppPlugin from "./plugins/web-app";
@@ -31,7 +32,27 @@ export type BuildOptions = {
   logStream?: NodeJS.WritableStream;
   /** Called for every route as it is registered (tests use it to list the whole API). */
   onRoute?: (route: RouteOptions) => void;
+  /**
+   * Prefix for this app's rate-limit counters. Instances that serve one site share the default;
+   * tests give each app its own, so test files running side by side on one PostgreSQL do not
+   * count against each other's totals.
+   */
+  rateLimitNamespace?: string;
+  /** Multiplies every route's request limit (tests about something else only; see plugins/rate-limit.ts). */
+  rateLimitScale?: number;
 };
+
+/**
+ * TRUST_PROXY for Fastify. A hop count believes the last N entries of X-Forwarded-For whoever
+ * connects (Fastify itself refuses a bare number, since it cannot check the peer), so it is safe
+ * only when the server can be reached through those proxies alone; an address list checks them.
+ */
+export function trustProxyOption(
+  trust: AppConfig["trustProxy"],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === "number") return (_address, hop) => hop < trust;
+  return trust;
+}
 
 /** Builds the app with every plugin and module. Never listens: tests use `inject`. */
 export async function buildApp({
@@ -40,6 +61,8 @@ export async function buildApp({
   logger = true,
   logStream,
   onRoute,
+  rateLimitNamespace,
+  rateLimitScale,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
@@ -48,7 +71,7 @@ export async function buildApp({
     // Fastify logs two info lines per request; at the default level that buried errors and audit
     // events (26,000 lines in minutes). One debug line per request instead (below).
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // The router's own answers to an over-long or undecodable path segment quoted the whole URL
     // back (and the first came as a 414 titled "Bad Request"); answer like every other 400.
@@ -104,6 +127,13 @@ export async function buildApp({
   await app.register(cookie, { secret: cookieSecret });
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
+  // Before any limited route is registered (its onRoute hook attaches the limits).
+  await app.register(rateLimitPlugin, {
+    config,
+    database,
+    namespace: rateLimitNamespace,
+    scale: rateLimitScale,
+  });
   await app.register(authPlugin, { config });
   await app.register((await import("./plugins/admin-auth")).default, { config });
   await app.register(readCachePlugin, {

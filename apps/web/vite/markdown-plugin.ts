@@ -31,12 +31,22 @@
  * lists stay strings (e.g. `tags: a, b` -> "a, b"; split them where used).
  *
  * headings = Array<{ depth, text, id }> for every heading, in document order (for tables of contents).
+ *
+ * Care facts: `{{care:chick-starter-protein}}` becomes the shared phrase (packages/shared care-facts) and
+ * `{{hatch:duck-muscovy}}` the profile's duration from data/incubation-profiles.json (the same file
+ * GET /api/incubation-profiles serves), so every page states one figure. Unknown keys fail the build.
  */
 import { Marked, type Tokens } from "marked";
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
+// Relative on purpose: Vite loads its config (and so this plugin) through Node, which cannot import
+// the shared package's TypeScript by package name; a relative path is bundled into the config.
+import {
+  expandCareFacts,
+  type HatchDuration,
+} from "../../../packages/shared/src/domain/care-facts";
 
 export type FrontmatterValue = string | number | boolean;
 export type Frontmatter = Record<string, FrontmatterValue>;
@@ -97,11 +107,23 @@ export function parseFrontmatter(source: string): { frontmatter: Frontmatter; bo
   return { frontmatter, body: text.slice(match[0].length) };
 }
 
+const PROFILES_FILE = fileURLToPath(
+  new URL("../../../data/incubation-profiles.json", import.meta.url),
+);
+let profiles: (HatchDuration & { id: string })[] | undefined;
+/** The incubation profiles (id and duration only; the server validates the whole file). */
+function incubationProfiles() {
+  profiles ??= JSON.parse(readFileSync(PROFILES_FILE, "utf8")) as (HatchDuration & {
+    id: string;
+  })[];
+  return profiles;
+}
+
 const SAFE_HREF = /^(https?:|mailto:|tel:|\/(?!\/)|#|\.{1,2}\/)/i;
 
 /** Renders Markdown to HTML (raw HTML escaped, headings with ids). */
 export function renderMarkdown(source: string, fallbackSlug = ""): RenderedMarkdown {
-  const { frontmatter, body } = parseFrontmatter(source);
+  const { frontmatter, body } = parseFrontmatter(expandCareFacts(source, incubationProfiles()));
   const headings: Heading[] = [];
   const used = new Map<string, number>();
   const marked = new Marked({ gfm: true, async: false });

@@ -111,27 +111,8 @@ export class AdminGate {
   }
 }
 
-/** Failed gate attempts per client address; a limit, not data, so process memory is fine. */
-export class FailureLimiter {
-  private readonly hits = new Map<string, { count: number; resetAt: number }>();
-  constructor(
-    private readonly max: number,
-    private readonly windowMs: number,
-  ) {}
-  blocked(key: string, now = Date.now()): boolean {
-    const hit = this.hits.get(key);
-    if (!hit || hit.resetAt <= now) return false;
-    return hit.count >= this.max;
-  }
-  fail(key: string, now = Date.now()): void {
-    if (this.hits.size > 10_000) {
-      for (const [k, v] of this.hits) if (v.resetAt <= now) this.hits.delete(k);
-    }
-    const hit = this.hits.get(key);
-    if (!hit || hit.resetAt <= now) this.hits.set(key, { count: 1, resetAt: now + this.windowMs });
-    else hit.count += 1;
-  }
-}
+/** Admin gate attempts allowed per client address and window (lib/counters.ts counts them). */
+export const ADMIN_ATTEMPTS = { max: 5, windowMs: 60_000 };
 
 export const tooManyAttempts = () =>
   new AppError(429, "TOO_MANY_ATTEMPTS", "Too many attempts. Please wait a minute and try again.");

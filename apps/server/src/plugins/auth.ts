@@ -20,8 +20,6 @@ import { AppError, unauthorized } from "../lib/errors";
 import { htmlPage } from "../lib/html";
 
 export const SESSION_COOKIE = "fk_session";
-/** How long a sign-in or re-authentication lets a keeper delete, export, import or change a password. */
-export const RECENT_AUTH_MS = 10 * 60_000;
 
 /**
  * The session cookie's name: over HTTPS it takes the `__Host-` prefix, which browsers accept only
@@ -46,7 +44,7 @@ declare module "fastify" {
     requireUser: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler: sets `request.user` when signed in, else null. */
     optionalUser: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** preHandler after `requireUser`: 403 REAUTH_REQUIRED unless signed in or re-authenticated within 10 minutes. */
+    /** preHandler after `requireUser`: 403 REAUTH_REQUIRED unless signed in or re-authenticated within `config.reauthWindowMs` (10 minutes by default). */
     requireRecentAuth: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
     sessionPolicy: SessionPolicy;
     /** The built-in provider's issuer, or null when an external OIDC_ISSUER is used. */
@@ -85,7 +83,7 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { config
     ? null
     : await mountBuiltinProvider(app, db, {
         publicUrl: config.publicUrl,
-        trustProxy: config.trustProxy,
+        trustProxy: config.trustProxy !== false,
         secureCookies: config.cookieSecure,
         signup: config.signup,
       });
@@ -123,7 +121,7 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { config
   app.decorate("optionalUser", loadKeeper);
   app.decorate("requireRecentAuth", async (req: FastifyRequest) => {
     if (!req.session) throw unauthorized();
-    if (Date.now() - req.session.authenticatedAt > RECENT_AUTH_MS) {
+    if (Date.now() - req.session.authenticatedAt > config.reauthWindowMs) {
       throw new AppError(
         403,
         "REAUTH_REQUIRED",

@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import helmet, { type HelmetOptions } from "helmet";
@@ -98,7 +97,7 @@ const crossSiteRefused = (verdict: Exclude<OriginVerdict, "ok">) =>
       : "Request refused: it does not say it comes from this site (send an Origin header)",
   );
 
-/** Security headers, Origin check on state-changing requests, rate limiting, and no unstorable text (NUL, lone surrogates) in input. */
+/** Security headers, Origin check on state-changing requests, and no unstorable text (NUL, lone surrogates) in input. */
 export default fp(async function securityPlugin(app: FastifyInstance, opts: { config: AppConfig }) {
   const { config } = opts;
   const extraConnect = [config.oidc?.issuer]
@@ -132,9 +131,6 @@ export default fp(async function securityPlugin(app: FastifyInstance, opts: { co
   app.addHook("onRequest", async (_req, reply) => {
     reply.headers(securityHeaders);
   });
-
-  // Rate limits are opt-in per route (`config.rateLimit`): sign-in, uploads, analyses.
-  await app.register(rateLimit, { global: false });
 
   // Our own origin comes from PUBLIC_URL only: a Host header is whatever the caller typed.
   const ownOrigin = new URL(config.publicUrl).origin;

@@ -20,7 +20,13 @@ export type TestApp = {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  { onRoute }: Pick<BuildOptions, "onRoute"> = {},
+  {
+    onRoute,
+    // Test files run side by side on one PostgreSQL (or Redis): each app counts its request
+    // limits apart unless a test gives two apps the same namespace to show they share a total.
+    rateLimitNamespace = `test-${randomUUID().slice(0, 8)}:`,
+    rateLimitScale,
+  }: Pick<BuildOptions, "onRoute" | "rateLimitNamespace" | "rateLimitScale"> = {},
 ): Promise<TestApp> {
   // The read cache is off unless a test asks for it, or the whole run does (TEST_READ_CACHE=true,
   // `npm run test:api:cache`: the API suite as `npm start` serves it). Tests that write straight to
@@ -42,6 +48,8 @@ export async function createTestApp(
     database,
     logger: false,
     onRoute,
+    rateLimitNamespace,
+    rateLimitScale,
   });
   await app.ready();
   sendOriginByDefault(app, config.publicUrl);

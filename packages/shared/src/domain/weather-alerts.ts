@@ -64,7 +64,7 @@ export const HEAVY_RAIN_MM = 25;
 export const COMFORT_MIN_F = 65;
 /** Upper end of the comfort range, °F. */
 export const COMFORT_MAX_F = 75;
-/** From about here (°F, 24-25.5°C) laying hens start to struggle, lower in high humidity. */
+/** From about here (°F; 24-25°C, see care-facts.ts) laying hens start to struggle, lower in high humidity. */
 export const LAYER_HEAT_STRESS_F = 75;
 /** Above about this (°F, ~26°C) birds pant and hold their wings out. */
 export const PANTING_F = 79;
@@ -386,7 +386,7 @@ export function careRecommendations(snapshot: WeatherSnapshot): CareRecommendati
     recs.push({
       id: "layer-heat",
       title: "Help layers stay cool",
-      text: "From about 75-78°F laying hens start to struggle, sooner in humid air. Provide shade, airflow and plenty of cool, fresh water; expect egg numbers to dip.",
+      text: "From about 75-77°F laying hens start to struggle, sooner in humid air. Provide shade, airflow and plenty of cool, fresh water; expect egg numbers to dip.",
     });
   }
   if (validTemp && t >= PANTING_F) {

@@ -31,7 +31,12 @@ export const breedSummary = z.object({
   score: z.number().int().min(0).max(100),
   level: rarityLevel,
   description: z.string(),
-  conservation: z.object({ body: conservationBody, status: z.string() }),
+  /** The listing and the year of the list it comes from (absent when not listed anywhere). */
+  conservation: z.object({
+    body: conservationBody,
+    status: z.string(),
+    year: z.number().int().optional(),
+  }),
   commonInFlockForms: z.boolean(),
   origin: z.string().optional(),
   purpose: z.string().optional(),

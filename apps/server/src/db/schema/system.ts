@@ -110,3 +110,17 @@ export const authFailures = pgTable("auth_failures", {
   windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull().defaultNow(),
   lastFailedAt: timestamp("last_failed_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Request-rate counters (lib/counters.ts) when the app runs on PostgreSQL without Redis: one row
+ * per limited key and window, so every instance sharing the database counts against one total.
+ */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("rate_limits_reset_idx").on(t.resetAt)],
+);

@@ -94,7 +94,7 @@ export async function accountRoutes(app: FastifyInstance, { config }: ModuleOpti
     "/api/account/export",
     {
       schema: { querystring: exportQuery },
-      // Re-authentication (sign-in, password or passkey) within 10 minutes: see RECENT_AUTH_MS.
+      // Re-authentication (sign-in, password or passkey) within 10 minutes: see config.reauthWindowMs.
       preHandler: [app.requireUser, app.requireRecentAuth],
       config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
     },
@@ -114,7 +114,7 @@ export async function accountRoutes(app: FastifyInstance, { config }: ModuleOpti
   r.get(
     "/api/account/export.zip",
     {
-      // Re-authentication (sign-in, password or passkey) within 10 minutes: see RECENT_AUTH_MS.
+      // Re-authentication (sign-in, password or passkey) within 10 minutes: see config.reauthWindowMs.
       preHandler: [app.requireUser, app.requireRecentAuth],
       config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
     },
@@ -130,7 +130,7 @@ export async function accountRoutes(app: FastifyInstance, { config }: ModuleOpti
     {
       schema: { response: { 200: importAccountResponse } },
       bodyLimit: MAX_IMPORT_BYTES,
-      // Re-authentication (sign-in, password or passkey) within 10 minutes: see RECENT_AUTH_MS.
+      // Re-authentication (sign-in, password or passkey) within 10 minutes: see config.reauthWindowMs.
       preHandler: [app.requireUser, app.requireRecentAuth],
       config: { rateLimit: { max: 20, timeWindow: "1 minute" } },
     },
@@ -145,7 +145,7 @@ export async function accountRoutes(app: FastifyInstance, { config }: ModuleOpti
     "/api/account",
     {
       schema: { body: deleteAccountBody },
-      // Re-authentication (sign-in, password or passkey) within 10 minutes: see RECENT_AUTH_MS.
+      // Re-authentication (sign-in, password or passkey) within 10 minutes: see config.reauthWindowMs.
       preHandler: [app.requireUser, app.requireRecentAuth],
       config: { rateLimit: { max: 5, timeWindow: "1 minute" } },
     },

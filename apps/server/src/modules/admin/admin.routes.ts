@@ -11,10 +11,10 @@ import { analytics, analyticsQuery } from "@flockkeeper/shared/schemas/analytics
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AppError } from "../../lib/errors";
 import {
+  ADMIN_ATTEMPTS,
   ADMIN_COOKIE,
   ADMIN_SESSION_MS,
   adminConfigHint,
-  FailureLimiter,
   tooManyAttempts,
 } from "../../plugins/admin-auth";
 import type { ModuleOptions } from "../module";
@@ -27,8 +27,14 @@ export async function adminRoutes(app: FastifyInstance, opts: ModuleOptions) {
   const { config } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const gate = app.adminGate;
-  // 5 wrong passwords a minute per address; successful logins do not count against a keeper.
-  const failures = new FailureLimiter(5, 60_000);
+  // 5 attempts a minute per address, counted before the password is looked at (one atomic step
+  // in the shared counters), so parallel guesses cannot all slip in under the limit; a successful
+  // login takes its attempt back.
+  const attemptKey = (ip: string) => `admin-login:${ip}`;
+  const countAttempt = async (ip: string) => {
+    const hit = await app.counters.hit(attemptKey(ip), ADMIN_ATTEMPTS.windowMs);
+    if (hit.count > ADMIN_ATTEMPTS.max) throw tooManyAttempts();
+  };
   const cookieBase = {
     path: "/api/admin",
     httpOnly: true,
@@ -63,27 +69,27 @@ export async function adminRoutes(app: FastifyInstance, opts: ModuleOptions) {
     },
     async (req, reply) => {
       if (!gate.configured) throw notConfigured();
-      if (failures.blocked(req.ip)) throw tooManyAttempts();
+      await countAttempt(req.ip);
       const password = req.body.password ?? "";
       if (password) {
         if (await gate.checkPassword(password)) {
+          await app.counters.undo(attemptKey(req.ip));
           await app.adminGate.deleteSession(req.cookies[ADMIN_COOKIE]);
           const expiresAt = await startSession(reply, "password", null);
           audit(req.log, "admin.login", { method: "password", ip: req.ip });
           return { ok: true, expiresAt: expiresAt.toISOString() };
         }
-        failures.fail(req.ip);
         audit(req.log, "admin.login_failed", { method: "password", ip: req.ip });
         throw denied();
       }
       await app.optionalUser(req, reply);
       if (req.user && gate.isAdminUser(req.user)) {
+        await app.counters.undo(attemptKey(req.ip));
         await app.adminGate.deleteSession(req.cookies[ADMIN_COOKIE]);
         const expiresAt = await startSession(reply, "email", req.user.id);
         audit(req.log, "admin.login", { method: "email", userId: req.user.id, ip: req.ip });
         return { ok: true, expiresAt: expiresAt.toISOString() };
       }
-      failures.fail(req.ip);
       audit(req.log, "admin.login_failed", { method: "email", userId: req.user?.id, ip: req.ip });
       throw denied();
     },

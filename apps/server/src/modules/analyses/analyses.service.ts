@@ -1,6 +1,4 @@
-import { createHash } from "node:crypto";
 import { and, desc, eq, type SQL } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
 import type {
   AnalysisKind,
   AnalysisMethod,
@@ -13,7 +11,6 @@ import type { AnalysisImage } from "../../ai/image";
 import type { Database } from "../../db/client";
 import { analyses } from "../../db/schema/index";
 import { AppError, notFound } from "../../lib/errors";
-import { SESSION_COOKIE } from "../../plugins/auth";
 import { imageUrl, storeImage } from "../images/images.service";
 import type { Keeper } from "../../access/access";
 
@@ -23,19 +20,11 @@ export const ANALYSES_PER_MINUTE = 10;
 const HISTORY_PHOTO_BOX = { maxWidth: 1024, maxHeight: 1024 } as const;
 
 /**
- * Rate-limit key: the session (one keeper) when there is one, else the address. The session token
- * is hashed so it never sits in the limiter's memory as it is.
+ * Route config shared by the three analysis endpoints. Counted per keeper when signed in, else per
+ * address (plugins/rate-limit.ts), never per cookie as sent.
  */
-export function analysisRateKey(req: FastifyRequest): string {
-  const token = req.cookies?.[SESSION_COOKIE];
-  return token
-    ? `s:${createHash("sha256").update(token).digest("hex").slice(0, 32)}`
-    : `ip:${req.ip}`;
-}
-
-/** Route config shared by the three analysis endpoints. */
 export const analysisRateLimit = {
-  rateLimit: { max: ANALYSES_PER_MINUTE, timeWindow: "1 minute", keyGenerator: analysisRateKey },
+  rateLimit: { max: ANALYSES_PER_MINUTE, timeWindow: "1 minute" },
 };
 
 /** Runs a provider call, turning its failures into errors the caller may see (never a 500). */

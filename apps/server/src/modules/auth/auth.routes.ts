@@ -15,7 +15,6 @@ import { accountOfUser, type LocalAccount } from "../../auth/local-accounts";
 import { webauthnParty } from "../../auth/passkeys";
 import { audit } from "../../lib/audit";
 import { AppError, badRequest, notFound } from "../../lib/errors";
-import { RECENT_AUTH_MS } from "../../plugins/auth";
 import type { ModuleOptions } from "../module";
 import * as security from "./security.service";
 
@@ -47,7 +46,7 @@ export async function authRoutes(app: FastifyInstance, { config }: ModuleOptions
     if (!account) throw notLocal();
     return account;
   };
-  const recentUntil = (at: number) => new Date(at + RECENT_AUTH_MS).toISOString();
+  const recentUntil = (at: number) => new Date(at + config.reauthWindowMs).toISOString();
 
   r.get(
     "/api/auth/security",

@@ -402,6 +402,40 @@ describe("re-authentication before risky actions", () => {
     expect((await inject({ url: "/api/account/export" })).statusCode).toBe(200);
   });
 
+  it("REAUTH_WINDOW_SECONDS shortens the window (never lengthens it), and security reports it", async () => {
+    expect(loadConfig({}).reauthWindowMs).toBe(600_000);
+    expect(() => loadConfig({ REAUTH_WINDOW_SECONDS: "601" })).toThrow(/REAUTH_WINDOW_SECONDS/);
+    expect(() => loadConfig({ REAUTH_WINDOW_SECONDS: "0" })).toThrow(/REAUTH_WINDOW_SECONDS/);
+    const config = loadConfig({ REAUTH_WINDOW_SECONDS: "120", PUBLIC_URL: ORIGIN });
+    const app = await buildApp({
+      config: { ...config, webDist: "/nonexistent" },
+      database: await sameDatabase(),
+      logger: false,
+    });
+    try {
+      const { jar } = await signInThroughProvider(app, { email: unique("short-window") });
+      const inject = (opts: InjectOptions) =>
+        app.inject({ ...opts, headers: { cookie: jar.header(), origin: ORIGIN } });
+      const security = await inject({ url: "/api/auth/security" });
+      const until = new Date(security.json().recentAuthUntil).getTime();
+      expect(until).toBeLessThanOrEqual(Date.now() + 120_000);
+      expect(until).toBeGreaterThan(Date.now() + 60_000);
+      expect((await inject({ url: "/api/account/export" })).statusCode).toBe(200);
+      // Three minutes old, through this app's own connection and session cache.
+      const sessionId = hashToken(jar.get("fk_session")!);
+      await app.db
+        .update(sessions)
+        .set({ authenticatedAt: new Date(Date.now() - 3 * 60_000) })
+        .where(eq(sessions.id, sessionId));
+      evictSessions(app.db, { sessionId });
+      const refused = await inject({ url: "/api/account/export" });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().code).toBe("REAUTH_REQUIRED");
+    } finally {
+      await app.close();
+    }
+  });
+
   it("changes the password only with the current one, and ends the keeper's other sessions", async () => {
     const email = unique("change");
     const first = await signInThroughProvider(t.app, { email });

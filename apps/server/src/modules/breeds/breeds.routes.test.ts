@@ -30,6 +30,11 @@ describe("GET /api/breeds", () => {
       score: 15,
       level: "Common",
     });
+    expect(breeds.find((b) => b.name === "Cayuga")?.conservation).toEqual({
+      body: "TLC",
+      status: "Watch",
+      year: 2021,
+    });
     expect(breeds.find((b) => b.name === "Koschei")).toMatchObject({
       score: 100,
       level: "Legendary",

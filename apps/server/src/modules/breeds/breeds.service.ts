@@ -12,7 +12,11 @@ export function toBreedSummary(b: BreedRecord): BreedSummary {
     score: b.score,
     level: b.level,
     description: b.description,
-    conservation: { body: b.conservation.body, status: b.conservation.status },
+    conservation: {
+      body: b.conservation.body,
+      status: b.conservation.status,
+      ...(b.conservation.year === undefined ? {} : { year: b.conservation.year }),
+    },
     commonInFlockForms: b.commonInFlockForms,
     ...(b.origin ? { origin: b.origin } : {}),
     ...(b.purpose ? { purpose: b.purpose } : {}),

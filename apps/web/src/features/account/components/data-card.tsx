@@ -1,5 +1,5 @@
 import { Download, Upload } from "lucide-react";
-import { useRef, useState, type ChangeEvent } from "react";
+import { useRef, useState, type ChangeEvent, type MouseEvent } from "react";
 import { MAX_IMPORT_BYTES } from "@flockkeeper/shared/schemas/account";
 import { buttonClass } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
@@ -8,6 +8,15 @@ import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { exportJsonUrl, exportZipUrl } from "../api/export-links";
 import { useImportAccount } from "../api/import-account";
+import { isReauthCancelled, useReauth } from "../lib/reauth";
+
+/** Starts a download the browser streams to a file (a plain link, clicked for the keeper). */
+function download(url: string) {
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = "";
+  a.click();
+}
 
 /** Download everything (JSON, or CSV per record type), and import a JSON export. */
 export function DataCard() {
@@ -15,6 +24,19 @@ export function DataCard() {
   const [result, setResult] = useState<string>();
   const fileRef = useRef<HTMLInputElement>(null);
   const importAccount = useImportAccount();
+  const { guard, ensureRecent } = useReauth();
+
+  // A link cannot show the server's "confirm it's you" answer, so the page asks first when needed.
+  const onExport = (url: string) => async (e: MouseEvent<HTMLAnchorElement>) => {
+    e.preventDefault();
+    try {
+      await ensureRecent();
+      download(url);
+    } catch (err) {
+      if (isReauthCancelled(err)) return;
+      toast({ title: "Export failed", description: errorMessage(err), variant: "destructive" });
+    }
+  };
 
   const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
@@ -41,12 +63,15 @@ export function DataCard() {
       return;
     }
     try {
-      const res = await importAccount.mutateAsync(parsed);
+      // Asked before sending up to 50 MB; the guard covers a sign-in that expires on the way.
+      await ensureRecent();
+      const res = await guard(() => importAccount.mutateAsync(parsed));
       const total = Object.values(res.imported).reduce((a, b) => a + b, 0);
       const summary = `${total} records imported${res.photosMissing ? `; ${res.photosMissing} photos were not in the file and were left out` : ""}.`;
       setResult(summary);
       toast({ title: "Import complete", description: summary });
     } catch (err) {
+      if (isReauthCancelled(err)) return;
       toast({ title: "Import failed", description: errorMessage(err), variant: "destructive" });
     }
   };
@@ -63,6 +88,7 @@ export function DataCard() {
         <a
           href={exportJsonUrl(embedPhotos)}
           download
+          onClick={onExport(exportJsonUrl(embedPhotos))}
           className={buttonClass("primary")}
           data-track="Export Data JSON"
         >
@@ -71,6 +97,7 @@ export function DataCard() {
         <a
           href={exportZipUrl}
           download
+          onClick={onExport(exportZipUrl)}
           className={buttonClass("secondary")}
           data-track="Export Data CSV"
         >

@@ -8,6 +8,7 @@ import { FieldError, Input, Label } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useDeleteAccount } from "../api/delete-account";
+import { isReauthCancelled, useReauth } from "../lib/reauth";
 
 /** Deletes the account and every record after the keeper types their email again. */
 export function DeleteAccountCard({ email }: { email: string | null }) {
@@ -16,6 +17,7 @@ export function DeleteAccountCard({ email }: { email: string | null }) {
   const [error, setError] = useState<string>();
   const del = useDeleteAccount();
   const qc = useQueryClient();
+  const { guard } = useReauth();
   const expected = email ?? "DELETE";
 
   const onSubmit = async (e: FormEvent) => {
@@ -26,7 +28,7 @@ export function DeleteAccountCard({ email }: { email: string | null }) {
     }
     setError(undefined);
     try {
-      await del.mutateAsync(typed.trim());
+      await guard(() => del.mutateAsync(typed.trim()));
       qc.clear();
       toast({
         title: "Account deleted",
@@ -34,6 +36,7 @@ export function DeleteAccountCard({ email }: { email: string | null }) {
       });
       window.location.assign("/");
     } catch (err) {
+      if (isReauthCancelled(err)) return;
       setError(errorMessage(err));
     }
   };

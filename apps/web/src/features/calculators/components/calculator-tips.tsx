@@ -1,11 +1,12 @@
 import { Lightbulb } from "lucide-react";
+import { CARE_FACT_TEXT } from "@flockkeeper/shared/domain/care-facts";
 import { Card, CardTitle } from "@/components/ui/card";
 
 const TIPS = [
   {
     title: "Feed",
     items: [
-      "Layers need a complete feed with 16-18% protein; chicks of laying breeds need starter with 18-20% (meat chicks, turkey poults and game birds more).",
+      `Layers need a complete feed with ${CARE_FACT_TEXT["layer-feed-protein"]} protein; chicks of laying breeds need starter with ${CARE_FACT_TEXT["chick-starter-protein"]} (meat chicks, turkey poults and game birds more).`,
       "Keep treats and scraps to at most 10% of what the flock eats.",
       "A treadle or covered feeder cuts waste from rodents and wild birds, which lowers the real cost per bird.",
     ],

@@ -75,7 +75,8 @@ export function FoodResult({ item, searchTerm }: { item: FoodItem; searchTerm: s
       )}
       {item.uncertain && (
         <p className="mt-3 text-sm text-stone-700">
-          Sources disagree about this one, so we have taken the cautious view.
+          The evidence for poultry is thin or sources disagree here, so treat this level as our best
+          judgement and lean to caution.
         </p>
       )}
       <details className="mt-3 text-sm text-stone-700">

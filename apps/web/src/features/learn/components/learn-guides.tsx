@@ -11,6 +11,7 @@ import {
   Wheat,
   type LucideIcon,
 } from "lucide-react";
+import { CARE_FACT_TEXT } from "@flockkeeper/shared/domain/care-facts";
 import learnDocs from "virtual:content/learn";
 import checklists from "@/content/learn/checklists.json";
 import { MarkdownContent } from "@/components/markdown-content";
@@ -50,8 +51,8 @@ const EMERGENCY = docs.find((d) => d.id === "emergency-care");
 
 /** The spec's care facts at a glance. */
 const KEY_FACTS: { value: string; label: string }[] = [
-  { value: "16-18%", label: "protein in layer feed" },
-  { value: "18-20%", label: "protein in layer-breed chick starter" },
+  { value: CARE_FACT_TEXT["layer-feed-protein"], label: "protein in layer feed" },
+  { value: CARE_FACT_TEXT["chick-starter-protein"], label: "protein in layer-breed chick starter" },
   { value: "10% max", label: "of the diet as treats" },
   { value: "4 sq ft", label: "coop floor per bird" },
   { value: "10 sq ft", label: "run space per bird" },

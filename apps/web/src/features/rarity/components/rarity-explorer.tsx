@@ -162,6 +162,7 @@ export function RarityExplorer() {
                       <p className="text-sm text-stone-700">{SPECIES_LABEL[b.species]}</p>
                     </div>
                     <div className="text-right">
+                      <p className="text-xs text-stone-600">How hard to find</p>
                       <p className="text-2xl font-extrabold text-stone-900">
                         {b.score}
                         <span className="text-sm font-semibold text-stone-600">/100</span>
@@ -170,10 +171,14 @@ export function RarityExplorer() {
                     </div>
                   </div>
                   <p className="mt-2 text-stone-800">{b.description}</p>
+                  {/* Conservation status is a listing with its year, kept apart from the score,
+                      which says how hard the breed is to find. */}
                   <p className="mt-2 text-xs text-stone-600">
-                    Conservation: {b.conservation.status}
+                    Conservation status: {b.conservation.status}
                     {b.conservation.body !== "none" &&
-                      ` (${BODY_NAMES[b.conservation.body] ?? b.conservation.body})`}
+                      ` (${BODY_NAMES[b.conservation.body] ?? b.conservation.body}${
+                        b.conservation.year === undefined ? "" : `, ${b.conservation.year} list`
+                      })`}
                   </p>
                 </Card>
               </li>
