@@ -3,6 +3,8 @@ import { defineConfig, devices } from "@playwright/test";
 // Ports can be moved (E2E_PORT, E2E_WEATHER_PORT) so two checkouts can run their suites at once.
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const WEATHER_PORT = Number(process.env.E2E_WEATHER_PORT ?? 4999);
+// Its own data folder too (E2E_DATA_DIR), so two runs in one checkout do not wipe each other's.
+const DATA_DIR = process.env.E2E_DATA_DIR ?? ".e2e-data";
 export const E2E_BASE_URL = `http://localhost:${PORT}`;
 const chromium = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
@@ -51,7 +53,7 @@ export default defineConfig({
     },
     {
       // A fresh embedded database for every run.
-      command: `rm -rf .e2e-data && node apps/server/dist/server.mjs`,
+      command: `rm -rf ${DATA_DIR} && node apps/server/dist/server.mjs`,
       url: `${E2E_BASE_URL}/api/health`,
       reuseExistingServer: false,
       // Generous: a cold start on a busy 2-core machine. Runs the built server (`npm run build`).
@@ -62,7 +64,7 @@ export default defineConfig({
         PORT: String(PORT),
         HOST: "127.0.0.1",
         PUBLIC_URL: E2E_BASE_URL,
-        DATA_DIR: ".e2e-data",
+        DATA_DIR,
         LOG_LEVEL: "warn",
         ADMIN_PASSWORD: "e2e-admin-password",
         WEATHER_BASE_URL: `http://127.0.0.1:${WEATHER_PORT}`,

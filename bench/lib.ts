@@ -130,11 +130,14 @@ export async function signInKeeper(
     name = "Bench Keeper",
     password = BENCH_PASSWORD,
     headers = {},
+    existing = false,
   }: {
     email: string;
     name?: string;
     password?: string;
     headers?: Record<string, string>;
+    /** The account exists: only the sign-in form is posted (no create attempt first). */
+    existing?: boolean;
   },
 ): Promise<string> {
   const jar = new Map<string, string>();
@@ -162,6 +165,8 @@ export async function signInKeeper(
       method: "POST",
       redirect: "manual",
       headers: {
+        // A browser sends our Origin with the form; the server refuses cookie-carrying posts without it.
+        origin: new URL(base).origin,
         ...headers,
         "content-type": "application/x-www-form-urlencoded",
         cookie: cookieHeader(),
@@ -169,20 +174,20 @@ export async function signInKeeper(
       body: new URLSearchParams(fields).toString(),
     });
   // A new keeper creates an account (the recovery-codes page links on); a known one signs in.
-  const created = await postForm(`${form}/create`, { name, email, password });
+  const created = existing ? null : await postForm(`${form}/create`, { name, email, password });
   let resumeUrl: string;
-  if (created.status === 201) {
+  if (created?.status === 201) {
     const m = /<a class="button" href="([^"]+)"/.exec(await created.text());
     if (!m) throw new Error("sign-in: no continue link after creating the account");
     resumeUrl = m[1]!.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)));
-  } else if (created.status === 409) {
-    await created.arrayBuffer();
+  } else if (!created || created.status === 409) {
+    await created?.arrayBuffer();
     const signedIn = await postForm(form, { email, password });
     await signedIn.arrayBuffer();
     if (signedIn.status >= 400) throw new Error(`sign-in: ${signedIn.status} from ${form}`);
     resumeUrl = signedIn.headers.get("location")!;
   } else {
-    throw new Error(`sign-in: create account answered ${created.status}`);
+    throw new Error(`sign-in: create account answered ${created?.status}`);
   }
   const resumed = await go(resumeUrl);
   await go(resumed.headers.get("location")!);

@@ -105,34 +105,109 @@ for (const signedIn of [false, true]) {
   });
 }
 
-for (const signedIn of [false, true]) {
-  test(`every route fits 360 and 1280 px with no serious axe violations, ${signedIn ? "signed in" : "signed out"}; screenshots`, async ({
+/**
+ * The route walk: every route at 360 and 1280 px, signed out and in, no sideways scroll, the header
+ * in view, axe at 0 serious or critical violations (colour contrast included), and a screenshot.
+ * Run once per theme: the dark theme follows the device setting (prefers-color-scheme).
+ */
+function routeWalk(scheme: "light" | "dark") {
+  for (const signedIn of [false, true]) {
+    for (const width of [360, 1280]) {
+      test(`every route fits ${width} px with no serious axe violations, ${scheme} theme, ${signedIn ? "signed in" : "signed out"}; screenshots`, async ({
+        page,
+      }) => {
+        // 25 pages, each with axe and a full-page screenshot: minutes on a loaded machine.
+        test.setTimeout(900_000);
+        const dir = "test-results/screens";
+        mkdirSync(dir, { recursive: true });
+        if (signedIn) await signIn(page, { name: "Screen Keeper" });
+        const problems: string[] = [];
+        await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
+        for (const path of PATHS) {
+          await page.goto(path);
+          await expect(page.locator("h1").first(), path).toBeVisible();
+          await page.waitForLoadState("networkidle");
+          const where = `${path} at ${width} px (${scheme})`;
+          problems.push(...(await layoutProblems(page, where)));
+          problems.push(...(await seriousAxe(page, where)));
+          const name = path === "/" ? "home" : path.slice(1).replace(/\//g, "_");
+          const suffix = scheme === "dark" ? "-dark" : "";
+          await page.screenshot({
+            path: `${dir}/${name}-${width}-${signedIn ? "signed-in" : "signed-out"}${suffix}.png`,
+            fullPage: true,
+          });
+        }
+        expect(problems).toEqual([]);
+      });
+    }
+  }
+}
+
+routeWalk("light");
+
+test.describe("dark theme", () => {
+  test.use({ colorScheme: "dark" });
+  routeWalk("dark");
+
+  test("follows the device setting: dark canvas, light text, the same illustrations", async ({
     page,
   }) => {
-    test.setTimeout(400_000);
-    const dir = "test-results/screens";
-    mkdirSync(dir, { recursive: true });
-    if (signedIn) await signIn(page, { name: "Screen Keeper" });
-    const problems: string[] = [];
-    for (const width of [360, 1280]) {
-      await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
-      for (const path of PATHS) {
-        await page.goto(path);
-        await expect(page.locator("h1").first(), path).toBeVisible();
-        await page.waitForLoadState("networkidle");
-        const where = `${path} at ${width} px`;
-        problems.push(...(await layoutProblems(page, where)));
-        problems.push(...(await seriousAxe(page, where)));
-        const name = path === "/" ? "home" : path.slice(1).replace(/\//g, "_");
-        await page.screenshot({
-          path: `${dir}/${name}-${width}-${signedIn ? "signed-in" : "signed-out"}.png`,
-          fullPage: true,
-        });
-      }
-    }
-    expect(problems).toEqual([]);
+    await page.goto("/design");
+    await expect(page.getByRole("heading", { name: "Design system", level: 1 })).toBeVisible();
+    const { canvas, ink } = await page.evaluate(() => {
+      const main = document.querySelector("main")!.parentElement!;
+      const cs = getComputedStyle(main);
+      return { canvas: cs.backgroundColor, ink: cs.color };
+    });
+    expect(canvas).toBe("rgb(20, 17, 16)");
+    expect(ink).toBe("rgb(245, 245, 244)");
   });
-}
+});
+
+test("the /design page shows every token and component, and the six species drawings", async ({
+  page,
+}) => {
+  await page.goto("/design");
+  await expect(page.getByRole("heading", { name: "Design system", level: 1 })).toBeVisible();
+  for (const section of [
+    "Colour",
+    "Type scale",
+    "Spacing, radius and elevation",
+    "Buttons",
+    "Badges and alerts",
+    "Fields",
+    "Cards, tabs and dialog",
+    "Species illustrations",
+    "Empty and loading",
+  ]) {
+    await expect(page.getByRole("heading", { name: section, level: 2 })).toBeVisible();
+  }
+  await expect(page.locator("code", { hasText: "--color-accent" }).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Disabled" }).first()).toBeDisabled();
+  await expect(page.getByText("Must be 0 or more")).toBeVisible();
+  // The light canvas is the warm cream of the tokens.
+  const canvas = await page.evaluate(
+    () => getComputedStyle(document.querySelector("main")!.parentElement!).backgroundColor,
+  );
+  expect(canvas).toBe("rgb(255, 250, 240)");
+  // Every species drawing loads (a broken file has no natural width).
+  const drawings = page.locator('section[aria-labelledby="species"] img');
+  await expect(drawings).toHaveCount(6);
+  await page.locator('section[aria-labelledby="species"]').scrollIntoViewIfNeeded();
+  await expect
+    .poll(() =>
+      drawings.evaluateAll(
+        (imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length,
+      ),
+    )
+    .toBe(6);
+  await page.getByRole("button", { name: "Open a dialog" }).click();
+  await expect(page.getByRole("dialog", { name: "A dialog" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toBeHidden();
+  // Not for search engines.
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+});
 
 test("an unknown address answers HTTP 404 with the not-found page; routes and prerendered pages 200", async ({
   page,
@@ -149,4 +224,55 @@ test("an unknown address answers HTTP 404 with the not-found page; routes and pr
   for (const path of ["/", "/blog", "/blog/planning-your-first-flock", "/poultry-calculator"]) {
     expect((await page.goto(path))?.status(), path).toBe(200);
   }
+});
+
+test("the vaccination tracker fits 360 px with records present, long and right-to-left names included", async ({
+  page,
+}) => {
+  await signIn(page, { name: "Vaccine Keeper" });
+  const past = (days: number) => {
+    const d = new Date(Date.now() - days * 86_400_000);
+    return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+  };
+  const records = [
+    { vaccine: "Infectious Laryngotracheitis", birdName: LONG_NAME, date: past(400) },
+    { vaccine: "Newcastle Disease", birdName: "ריבקה התרנגולת", date: past(30) },
+    {
+      vaccine: "Marek's Disease",
+      birdName: "Whole flock 🐔🐔🐔",
+      date: past(2),
+      notes: "x".repeat(300),
+    },
+  ];
+  for (const data of records) {
+    const res = await page.request.post("/api/vaccinations", { data });
+    expect(res.status()).toBe(201);
+  }
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/vaccination-tracker");
+  await expect(page.getByTestId("vaccination-records").getByRole("listitem")).toHaveCount(3);
+  await page.waitForLoadState("networkidle");
+  const problems = await page.evaluate(() => {
+    const out: string[] = [];
+    const vw = window.innerWidth;
+    if (document.documentElement.scrollWidth > vw) {
+      out.push(`page is ${document.documentElement.scrollWidth} px wide`);
+    }
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>("main *"))) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || el.closest("[data-scrolls]") || el.closest(".overflow-x-auto")) continue;
+      if (r.right > vw + 0.5 || r.left < -0.5) {
+        out.push(
+          `${el.tagName} "${(el.textContent ?? "").slice(0, 40)}" runs ${r.left}-${r.right}`,
+        );
+      }
+    }
+    return out.slice(0, 10);
+  });
+  expect(problems).toEqual([]);
+  await expect(page.getByRole("button", { name: /Mark done/ }).first()).toBeVisible();
+  await page.screenshot({
+    path: "test-results/screens/vaccination-records-360.png",
+    fullPage: true,
+  });
 });

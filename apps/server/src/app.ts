@@ -10,6 +10,7 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import { randomBytes } from "node:crypto";
 import type { AppConfig } from "./config";
 import type { DatabaseHandle } from "./db/client";
+import { OFF_THREAD_JSON_BYTES, parseJsonOffThread } from "./lib/json-off-thread";
 import { repoRoot } from "./lib/paths";
 import { getOrCreateSecret } from "./lib/secrets";
 import { modules } from "./modules/index";
@@ -106,8 +107,19 @@ export async function buildApp({
   // also refuses __proto__ and constructor.prototype keys).
   const parseJson = app.getDefaultJsonParser("error", "error");
   app.removeContentTypeParser("application/json");
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (req, body, done) => {
-    const text = typeof body === "string" ? body : body.toString("utf8");
+  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (req, body, done) => {
+    const bytes = typeof body === "string" ? Buffer.from(body) : body;
+    // A large body (an account import, up to 50 MB) is parsed on a worker thread, so the event
+    // loop keeps answering other requests meanwhile (see lib/json-off-thread.ts).
+    if (bytes.length > OFF_THREAD_JSON_BYTES) {
+      parseJsonOffThread(bytes).then(
+        (value) => done(null, value),
+        (err: Error) =>
+          done(Object.assign(err, { statusCode: 400, code: "FST_ERR_CTP_INVALID_JSON_BODY" })),
+      );
+      return;
+    }
+    const text = bytes.toString("utf8");
     if (text.trim() === "") {
       done(null, undefined);
       return;

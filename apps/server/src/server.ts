@@ -13,10 +13,12 @@ async function main() {
   }
   // The database opens (WebAssembly compile, data folder) while the app's modules load: start-up
   // is the slower of the two rather than their sum.
-  const opening = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  opening.catch(() => {}); // handled where it is awaited below
-  const { buildApp } = await import("./app");
-  const database = await opening;
+  // A refusal (the data folder is locked by another process) ends start-up at once, without
+  // waiting for the modules.
+  const [{ buildApp }, database] = await Promise.all([
+    import("./app"),
+    openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }),
+  ]);
   const app = await buildApp({ config, database });
 
   let closing = false;

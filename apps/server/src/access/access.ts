@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { SessionUser } from "../auth/session-store";
 import type { Database } from "../db/client";
-import { chickens } from "../db/schema/index";
+import { adminImages, chickens, imageOwners } from "../db/schema/index";
 import { notFound, unauthorized } from "../lib/errors";
 
 /**
@@ -84,4 +84,52 @@ export async function requireAccess(
   const allowed = await checkAccess(db, keeper, request.permission, unique);
   if (allowed.size !== unique.size) throw notFound(request.as ?? "Chicken");
   return allowed;
+}
+
+/**
+ * Who may see a stored image (`GET /api/images/<hash>.jpg`):
+ * - `"public"`: one of the admin's ad pictures (`admin_images`), shown to every visitor;
+ * - `"owner"`: a photo this keeper stored themselves (`image_owners`), private to its owners;
+ * - `null`: anyone else, signed out or not. Knowing the hash grants nothing.
+ * Farms will widen "owner" to the farm's members here, and only here.
+ */
+export async function imageAccess(
+  db: Database,
+  keeper: Keeper | null,
+  hash: string,
+): Promise<"public" | "owner" | null> {
+  const [ad] = await db
+    .select({ hash: adminImages.hash })
+    .from(adminImages)
+    .where(eq(adminImages.hash, hash))
+    .limit(1);
+  if (ad) return "public";
+  if (!keeper) return null;
+  return (await ownedImages(db, keeper, [hash])).has(hash) ? "owner" : null;
+}
+
+/**
+ * The subset of `hashes` this keeper owns (stored from their own bytes). An account import links a
+ * photo it does not carry only when it is in here: naming a hash never makes anyone an owner.
+ */
+export async function ownedImages(
+  db: Database,
+  keeper: Keeper,
+  hashes: Iterable<string>,
+): Promise<Set<string>> {
+  const unique = [...new Set(hashes)];
+  const owned = new Set<string>();
+  for (let i = 0; i < unique.length; i += 500) {
+    const rows = await db
+      .select({ hash: imageOwners.hash })
+      .from(imageOwners)
+      .where(
+        and(
+          eq(imageOwners.userId, keeper.userId),
+          inArray(imageOwners.hash, unique.slice(i, i + 500)),
+        ),
+      );
+    for (const r of rows) owned.add(r.hash);
+  }
+  return owned;
 }

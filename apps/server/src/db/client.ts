@@ -1,6 +1,8 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { tryLock } from "fs-native-extensions";
 import { sql, type ExtractTablesWithRelations } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -27,6 +29,10 @@ export type DatabaseHandle = {
 };
 
 const migrationsFolder = path.join(serverDir, "drizzle");
+
+/** PostgreSQL's frontend Sync message ('S', length 4), and the backend's ReadyForQuery tag ('Z'). */
+const PROTOCOL_SYNC = new Uint8Array([0x53, 0, 0, 0, 4]);
+const READY_FOR_QUERY = 0x5a;
 
 /**
  * Written by `npm run build` (scripts/build-db-template.ts): the data folder of an embedded database
@@ -107,8 +113,15 @@ async function openPglite(opts: DatabaseOptions): Promise<DatabaseHandle> {
     return {
       db,
       kind: "pglite",
+      // A protocol Sync message, answered by the backend with ReadyForQuery. Unlike a query, it
+      // does not wait for a transaction in progress to finish (`runExclusive` takes the query
+      // lock, free between a transaction's statements), and it changes nothing: so a long write,
+      // such as a 50 MB account import, does not make /api/health report the database as down.
       ping: async () => {
-        await client.query("select 1");
+        const answer = await client.runExclusive(() =>
+          client.execProtocolRaw(PROTOCOL_SYNC, { syncToFs: false }),
+        );
+        if (!answer.includes(READY_FOR_QUERY)) throw new Error("the database did not answer");
       },
       close: async () => {
         try {
@@ -185,36 +198,57 @@ async function runMigrations(handle: DatabaseHandle): Promise<void> {
 }
 
 /**
- * PGlite allows one process per data folder. An exclusive lock file turns a second
- * process into a clear error instead of a corrupted database.
+ * PGlite allows one process per data folder: a second one would serve from its own copy in memory
+ * and overwrite the first one's acknowledged writes. The lock is the operating system's, not a PID
+ * file: an open-file-description lock (`fcntl` F_OFD_SETLK on Linux, `flock` on macOS,
+ * `LockFileEx` on Windows) on `pglite.lock`, through fs-native-extensions. The kernel holds it for
+ * the open file, so it works between processes that cannot see each other's PIDs (containers,
+ * separate PID namespaces) on one filesystem, and it is released the moment the holder dies, even
+ * by `kill -9`, so a restart never waits for a stale lock.
+ *
+ * The file itself is never deleted (a process holding the old file and one that created a new file
+ * would both hold "the" lock); its text only says who holds it, for the message. A file that holds
+ * a bare PID was written by an earlier version with PID-file locking: that process is honoured
+ * while it is alive.
  */
-export function acquireLock(lockPath: string): () => void {
-  const tryCreate = () => {
-    const fd = fs.openSync(lockPath, "wx");
-    fs.writeSync(fd, String(process.pid));
+export function acquireLock(
+  lockPath: string,
+  { removeOnRelease = false }: { removeOnRelease?: boolean } = {},
+): () => void {
+  const fd = fs.openSync(lockPath, fs.constants.O_RDWR | fs.constants.O_CREAT, 0o644);
+  const inUse = (holder: string) => {
     fs.closeSync(fd);
+    return new Error(
+      `The embedded database in ${path.dirname(lockPath)} is in use by another FlockKeeper process` +
+        `${holder ? ` (${holder})` : ""}. Stop it first, or set DATA_DIR or DATABASE_URL for this one.`,
+    );
   };
-  try {
-    tryCreate();
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-    const holder = Number.parseInt(fs.readFileSync(lockPath, "utf8"), 10);
-    if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) {
-      throw new Error(
-        `The embedded database in ${path.dirname(lockPath)} is in use by another FlockKeeper process (pid ${holder}). ` +
-          `Stop it first, or set DATA_DIR or DATABASE_URL for this one.`,
-      );
-    }
-    // The previous holder died without cleaning up: take the lock over.
-    fs.rmSync(lockPath, { force: true });
-    tryCreate();
+  if (!tryLock(fd)) throw inUse(readHolder(lockPath));
+  const previous = readHolder(lockPath);
+  const legacyPid = /^\d+$/.test(previous) ? Number(previous) : null;
+  if (legacyPid !== null && legacyPid !== process.pid && isAlive(legacyPid)) {
+    throw inUse(`pid ${legacyPid}, an earlier version`);
   }
+  const text = Buffer.from(`pid ${process.pid} on ${os.hostname()}\n`);
+  fs.ftruncateSync(fd, 0);
+  fs.writeSync(fd, text, 0, text.length, 0);
   let released = false;
   return () => {
     if (released) return;
     released = true;
-    fs.rmSync(lockPath, { force: true });
+    // Removed while still locked, so nobody can lock the old file after this one is gone.
+    if (removeOnRelease) fs.rmSync(lockPath, { force: true });
+    fs.closeSync(fd); // closing the file releases the lock
   };
+}
+
+/** Who the lock file says holds it ("pid 12 on host"), or "" when it says nothing readable. */
+function readHolder(lockPath: string): string {
+  try {
+    return fs.readFileSync(lockPath, "utf8").trim().slice(0, 200);
+  } catch {
+    return "";
+  }
 }
 
 function isAlive(pid: number): boolean {

@@ -18,9 +18,11 @@ export function moveLegacyDatabase(
   const legacy = path.resolve(cwd, LEGACY_DATA_DIR, "pglite");
   const target = path.join(dataDir, "pglite");
   if (!fs.existsSync(path.join(legacy, "PG_VERSION")) || fs.existsSync(target)) return null;
-  // An older server still running holds ./data/pglite.lock (a stale lock is taken over): the
-  // same lock as the database itself, so nothing moves a folder in use.
-  const release = acquireLock(path.resolve(cwd, LEGACY_DATA_DIR, "pglite.lock"));
+  // An older server still running holds ./data/pglite.lock: the same lock as the database
+  // itself, so nothing moves a folder in use. The lock file goes too: ./data is only datasets now.
+  const release = acquireLock(path.resolve(cwd, LEGACY_DATA_DIR, "pglite.lock"), {
+    removeOnRelease: true,
+  });
   try {
     fs.mkdirSync(dataDir, { recursive: true });
     fs.renameSync(legacy, target);

@@ -427,6 +427,10 @@ describe("optional-user routes: work signed in or out, never with another keeper
         true,
       );
     }
+    if (entry.owner !== undefined) {
+      const mine = await as(seed.owner, req);
+      expect(mine.statusCode, `${key} as its owner`).toBe(entry.owner);
+    }
     await expectOwnerUnchanged(key, before);
   });
 });

@@ -17,7 +17,8 @@
  * - `keeper-list`: a read of the caller's own collection or summary: 401 signed out; another keeper
  *   gets an empty list (or `strangerSees`: an empty summary) while the owner's answer differs.
  * - `admin`: 401/403 to a signed-out visitor and to a signed-in non-admin; the handler never runs.
- * - `optional-user`: works signed in or out, but must not leak or touch another keeper's data.
+ * - `optional-user`: works signed in or out, but must not leak or touch another keeper's data
+ *   (`owner`: what the owner gets instead, for a route that serves the owner's record).
  */
 import { inflateRawSync } from "node:zlib";
 import type { TestUser } from "./helpers";
@@ -88,6 +89,8 @@ export type OptionalUserEntry = Probe & {
   signedOut: number;
   stranger: number;
   strangerSees?: Sees;
+  /** What the owner gets for the same request, when it differs from what others get. */
+  owner?: number;
 };
 export type MatrixEntry =
   PublicEntry | KeeperEntry | KeeperListEntry | AdminEntry | OptionalUserEntry;
@@ -341,9 +344,14 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     stranger: { status: 201, why: "stores the caller's own upload" },
   },
   "GET /api/images/:file": {
-    access: "public",
-    why: "content-addressed photos: the address is a SHA-256 of the bytes, served to whoever has it",
-    probe: { params: (s) => ({ file: s.imageFile }), status: 200 },
+    access: "optional-user",
+    why:
+      "a keeper's photo is served only to its owners (404 to anyone else, like a missing one: the " +
+      "hash is no key); only the admin's ad pictures (admin_images) are public, signed in or out",
+    params: (s) => ({ file: s.imageFile }),
+    signedOut: 404,
+    stranger: 404,
+    owner: 200,
   },
 
   // ------------------------------------------------------------------ flock

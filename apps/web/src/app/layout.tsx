@@ -11,6 +11,7 @@ import { SignInWithInfoButton } from "@/components/sign-in-button";
 import { NAV_ITEMS } from "./nav";
 import { ConnectionBanners } from "./banners";
 import { useNavigationPending } from "./navigation";
+import { PageSkeleton } from "@/components/ui/skeleton";
 
 // Radix Toast loads with the first toast, keeping it out of the first paint.
 const Toaster = lazy(() => import("@/components/ui/toaster").then((m) => ({ default: m.Toaster })));
@@ -271,7 +272,7 @@ function RouteProgress() {
 export function Layout() {
   useEffect(() => installClickTracking(), []);
   return (
-    <div className="flex min-h-dvh flex-col bg-amber-50/40 text-stone-900">
+    <div className="flex min-h-dvh flex-col bg-canvas text-ink">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-white focus:p-2"
@@ -282,7 +283,7 @@ export function Layout() {
       <Header />
       <ConnectionBanners />
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
-        <Suspense fallback={<p className="text-stone-600">Loading…</p>}>
+        <Suspense fallback={<PageSkeleton />}>
           <Outlet />
         </Suspense>
       </main>

@@ -187,9 +187,9 @@ describe("data/foods.json", () => {
     expect(templated).toEqual([]);
   });
 
-  it("gives plants, fruit, nuts, dairy and proteins guidance of more than a few words", () => {
-    // Which part, how prepared, how much, why: "A pinch." says none of it. Grains, vegetables,
-    // kitchen scraps and feed items are still to be written out.
+  it("gives plants, fruit, vegetables, nuts, dairy and proteins more than a few words", () => {
+    // Which part, how prepared, how much, why: "A pinch." says none of it. Grains, kitchen
+    // scraps, insects and feed items are still to be written out.
     const plants = new Set([
       "garden-plant",
       "houseplant",
@@ -200,6 +200,7 @@ describe("data/foods.json", () => {
       "nut",
       "dairy",
       "protein",
+      "vegetable",
     ]);
     const terse = foods
       .filter((f) => plants.has(f.category) && f.guidelines.split(/\s+/).length < 8)

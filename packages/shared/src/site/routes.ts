@@ -15,6 +15,8 @@ export type RouteEntry = {
   readonly access: RouteAccess;
   /** Rendered to HTML at build time (public pages whose first render needs no data). */
   readonly prerender?: boolean;
+  /** Left out of the sitemap (a reference page for the people building the app, e.g. /design). */
+  readonly noindex?: boolean;
 };
 
 export const ROUTES = [
@@ -41,6 +43,7 @@ export const ROUTES = [
   { path: "/admin/:tab", file: "admin", access: "admin" },
   { path: "/legal", file: "legal", access: "public", prerender: true },
   { path: "/account", file: "account", access: "keeper" },
+  { path: "/design", file: "design", access: "public", noindex: true },
   { path: "*", file: "not-found", access: "public" },
 ] as const satisfies readonly RouteEntry[];
 
@@ -56,8 +59,10 @@ export function concretePaths(...access: RouteAccess[]): string[] {
   ).map((r) => r.path);
 }
 
-/** The public pages a search engine should know (the sitemap): not /admin, /account or the catch-all. */
-export const SITEMAP_PATHS: readonly string[] = concretePaths("public");
+/** The public pages a search engine should know (the sitemap): not /admin, /account, /design or the catch-all. */
+export const SITEMAP_PATHS: readonly string[] = concretePaths("public").filter(
+  (path) => !ROUTES.some((r) => r.path === path && "noindex" in r && r.noindex),
+);
 
 /** The pages rendered to HTML at build time. */
 export const PRERENDERED_PATHS: readonly string[] = ROUTES.filter(

@@ -33,10 +33,15 @@ import {
 } from "../../db/schema/index";
 import { evictSessions, type SessionPolicy } from "../../auth/session-store";
 import { AppError, badRequest, notFound } from "../../lib/errors";
-import { hashFromImageUrl, imageUrl, sniffImageType } from "../images/images.service";
+import {
+  hashFromImageUrl,
+  IMPORT_PHOTO_BOX,
+  imageUrl,
+  reencodeImage,
+} from "../images/images.service";
 import { keeperTables, userColumnOf } from "./keeper-tables";
 import { codecs, exportRow, exportValue, type TableCodec } from "./table-codec";
-import type { Keeper } from "../../access/access";
+import { ownedImages, type Keeper } from "../../access/access";
 import { csvRows } from "../../lib/csv";
 
 type User = typeof users.$inferSelect;
@@ -45,6 +50,13 @@ type Row = Record<string, unknown>;
 /** Rows read per query while exporting: small enough to keep memory flat, large enough to be quick. */
 const EXPORT_BATCH = 2000;
 const INSERT_BATCH = 500;
+
+/** A function to await in a long loop: every `n` calls it lets the event loop run other work. */
+function yieldEvery(n: number): () => Promise<void> {
+  let calls = 0;
+  return () =>
+    ++calls % n === 0 ? new Promise<void>((resolve) => setImmediate(resolve)) : Promise.resolve();
+}
 
 // ---------------------------------------------------------------- settings
 
@@ -374,6 +386,9 @@ export async function importAccount(
   }
   const file = parsed.data;
   const all = codecs();
+  // A file may hold a quarter of a million rows: checking and mapping them gives other requests a
+  // turn every few hundred rows instead of holding the event loop for seconds.
+  const breathe = yieldEvery(500);
 
   // Every table known, every row valid, the counts written at the end matching (not cut off).
   const prepared: PreparedTable[] = [];
@@ -389,6 +404,7 @@ export async function importAccount(
     }
     const rows: Row[] = [];
     for (let i = 0; i < rawRows.length; i++) {
+      await breathe();
       const r = codec.rowSchema.safeParse(rawRows[i]);
       if (!r.success) throw invalidFile(`${key}[${i}].${zodWhere(r.error)}`);
       rows.push(r.data);
@@ -409,6 +425,7 @@ export async function importAccount(
     if (!codec.hasId) continue;
     const m = new Map<string, string>();
     for (const row of rows) {
+      await breathe();
       const old = String(row.id);
       if (m.has(old)) throw invalidFile(`${codec.entry.key} has the id ${old} twice`);
       m.set(old, randomUUID());
@@ -416,16 +433,31 @@ export async function importAccount(
     idMaps.set(codec.entry.key, m);
   }
 
-  // Photos: embedded ones are checked against their hash; linked ones must already be stored here.
-  const embedded = new Map<string, Buffer>();
+  // Photos. Embedded ones are checked against their hash, then decoded and re-encoded like any
+  // upload (a file that is not a JPEG, PNG or WebP refuses the whole import); re-encoding gives
+  // them a new hash, which the records' references follow. A photo the file only links to is kept
+  // only when this keeper already owns it here: naming a hash never makes anyone its owner, and
+  // another keeper's photo counts as missing exactly like one this server never had.
+  const embedded = new Map<string, Awaited<ReturnType<typeof reencodeImage>>>();
   for (const img of imageRows) {
-    if (!img.data) continue;
+    if (!img.data || embedded.has(img.hash)) continue;
     const bytes = Buffer.from(img.data, "base64");
-    if (createHash("sha256").update(bytes).digest("hex") !== img.hash || !sniffImageType(bytes)) {
+    if (createHash("sha256").update(bytes).digest("hex") !== img.hash) {
       throw invalidFile(`the photo ${img.hash} does not match its data`);
     }
-    embedded.set(img.hash, bytes);
+    try {
+      embedded.set(img.hash, await reencodeImage(bytes, IMPORT_PHOTO_BOX));
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      throw invalidFile(
+        err.statusCode === 413
+          ? `the photo ${img.hash} is larger than 10 MB`
+          : `the photo ${img.hash} is not a readable JPEG, PNG or WebP image`,
+      );
+    }
   }
+  /** A photo's hash as stored here (embedded ones were re-encoded). */
+  const storedHash = (h: string) => embedded.get(h)?.hash ?? h;
   // Photo addresses in text columns (a bird's imageUrl) may name photos the list does not.
   const urlHashes = new Set<string>();
   for (const { codec, rows } of prepared) {
@@ -439,21 +471,16 @@ export async function importAccount(
   const linked = [
     ...new Set([...imageRows.map((i) => i.hash), ...urlHashes].filter((h) => !embedded.has(h))),
   ];
-  const stored = new Set<string>();
-  for (let i = 0; i < linked.length; i += INSERT_BATCH) {
-    const found = await db
-      .select({ hash: images.hash })
-      .from(images)
-      .where(inArray(images.hash, linked.slice(i, i + INSERT_BATCH)));
-    for (const f of found) stored.add(f.hash);
-  }
+  const stored = await ownedImages(db, keeper, linked);
   const available = new Set([...embedded.keys(), ...stored]);
   const listed = new Set(imageRows.map((i) => i.hash));
   const missingPhotos = new Set(linked.filter((h) => !stored.has(h)));
 
   const toInsert: { codec: TableCodec; values: Row[] }[] = [];
   for (const { codec, rows } of prepared) {
-    const values = rows.map((row, i) => {
+    const values: Row[] = [];
+    for (const [i, row] of rows.entries()) {
+      await breathe();
       const v: Row = { ...row, [codec.userKey]: userId };
       if (codec.hasId) v.id = idMaps.get(codec.entry.key)!.get(String(row.id));
       for (const ref of codec.refs) {
@@ -473,17 +500,18 @@ export async function importAccount(
         if (!listed.has(h)) {
           throw invalidFile(`${codec.entry.key}[${i}].${key} refers to a photo not in the file`);
         }
-        if (!available.has(h)) v[key] = null;
+        v[key] = available.has(h) ? storedHash(h) : null;
       }
       for (const key of codec.entry.imageUrlColumns ?? []) {
         const url = row[key];
         if (typeof url !== "string") continue;
         const h = hashFromImageUrl(url);
         if (h ? !available.has(h) : !/^https?:\/\//.test(url)) v[key] = null;
+        else if (h) v[key] = imageUrl(storedHash(h));
         if (h && !available.has(h)) missingPhotos.add(h);
       }
-      return v;
-    });
+      values.push(v);
+    }
     toInsert.push({ codec, values });
   }
 
@@ -512,20 +540,21 @@ export async function importAccount(
           );
         }
       }
-      for (const [hash, bytes] of embedded) {
-        const img = imageRows.find((i) => i.hash === hash)!;
+      for (const photo of embedded.values()) {
         await tx
           .insert(images)
           .values({
-            hash,
-            mime: img.mime ?? "image/jpeg",
-            width: img.width ?? 0,
-            height: img.height ?? 0,
-            bytes,
+            hash: photo.hash,
+            mime: "image/jpeg",
+            width: photo.width,
+            height: photo.height,
+            bytes: photo.data,
           })
           .onConflictDoNothing();
       }
-      const owned = [...available].filter((h) => listed.has(h));
+      const owned = [
+        ...new Set([...available].filter((h) => listed.has(h)).map((h) => storedHash(h))),
+      ];
       for (let i = 0; i < owned.length; i += INSERT_BATCH) {
         await tx
           .insert(imageOwners)

@@ -11,9 +11,9 @@ import {
   loadImage,
   storeImage,
 } from "./images.service";
-import { keeperOf } from "../../access/access";
+import { imageAccess, keeperOf, optionalKeeperOf } from "../../access/access";
 
-/** Uploads (a keeper's photos, the admin's ad pictures) and public, content-addressed downloads. */
+/** Uploads (a keeper's photos, the admin's ad pictures) and downloads (owners only; ads public). */
 export async function imagesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -48,17 +48,34 @@ export async function imagesRoutes(app: FastifyInstance) {
 
   r.get(
     "/api/images/:file",
-    { schema: { params: z.object({ file: z.string().max(80) }) } },
+    {
+      schema: { params: z.object({ file: z.string().max(80) }) },
+      // Signed in or not: the admin's ad pictures are public, a keeper's photos are not.
+      preHandler: app.optionalUser,
+    },
     async (req, reply) => {
-      const m = /^([a-f0-9]{64})\.jpg$/.exec(req.params.file);
-      const found = m ? await loadImage(app.db, m[1]!) : null;
-      if (!found) throw notFound("Image");
-      return reply
+      const hash = /^([a-f0-9]{64})\.jpg$/.exec(req.params.file)?.[1];
+      // Another keeper's photo answers exactly like a missing one: the hash reveals nothing.
+      const access = hash ? await imageAccess(app.db, optionalKeeperOf(req), hash) : null;
+      const found = access && hash ? await loadImage(app.db, hash) : null;
+      if (!found || !hash) throw notFound("Image");
+      reply
         .header("content-type", found.mime)
-        .header("cache-control", "public, max-age=31536000, immutable")
         .header("x-content-type-options", "nosniff")
-        .header("etag", `"${m![1]}"`)
-        .send(found.bytes);
+        // Even if a browser were talked into rendering it as a document: no script, no plugins,
+        // no same-origin rights.
+        .header("content-security-policy", "default-src 'none'; sandbox")
+        .header("etag", `"${hash}"`);
+      if (access === "public") {
+        // An ad picture: the same bytes for everyone, forever (the address is their hash).
+        reply.header("cache-control", "public, max-age=31536000, immutable");
+      } else {
+        // A keeper's photo: no shared cache keeps it, and the browser asks again before each use,
+        // so access is decided here every time (a revalidation costs a 304, not the bytes).
+        reply.header("cache-control", "private, no-cache");
+      }
+      if (req.headers["if-none-match"] === `"${hash}"`) return reply.code(304).send();
+      return reply.send(found.bytes);
     },
   );
 }

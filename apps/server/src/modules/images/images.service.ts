@@ -1,11 +1,14 @@
 /**
- * Images: the one place uploads are decoded, checked and stored. Any module that accepts a photo
- * (bird photos, AI analyses, ads) calls `decodeImagePayload` on what the client sent (a data URL or
- * bare base64) and then `storeImage`, which re-encodes it with sharp as a metadata-free JPEG (no
- * EXIF/GPS), downscaled to fit the given box, and stores it content-addressed by the SHA-256 of the
- * stored bytes in `images`, linking the keeper in `image_owners` (or, for the admin's ad pictures,
- * `admin_images`). The result's `url`
- * (`/api/images/<hash>.jpg`) is public but unguessable and is served with a year-long immutable cache.
+ * Images: the one place image bytes are decoded, checked and stored. Any module that accepts a
+ * photo (bird photos, AI analyses, ads, account import) calls `decodeImagePayload` on what the
+ * client sent (a data URL or bare base64) and then `storeImage` (or `reencodeImage`), which decodes
+ * it with sharp and re-encodes the pixels as a metadata-free JPEG (no EXIF/GPS), downscaled to fit
+ * the given box, and stores it content-addressed by the SHA-256 of the stored bytes in `images`,
+ * linking the keeper in `image_owners` (or, for the admin's ad pictures, `admin_images`). Bytes that
+ * do not decode are never stored, so a file can never be served as a page.
+ *
+ * The address (`/api/images/<hash>.jpg`) is not a key: a keeper's photo is served only to its
+ * owners (decided by `imageAccess` in access/access.ts); the admin's ad pictures are public.
  *
  * Refusals are AppErrors with the spec's texts: over 10 MB -> 413 'Image size must be less than
  * 10MB'; not a JPEG/PNG/WebP, corrupt, or over the pixel limit -> 400 'Failed to process image.
@@ -90,17 +93,20 @@ export type ImageOwner = string | { admin: true };
 /** Ad pictures: wide banners, at most 1200 x 800. */
 export const AD_IMAGE_BOX = { maxWidth: 1200, maxHeight: 800 } as const;
 
+/** Photos arriving in an account import: kept at their size (every box above fits inside). */
+export const IMPORT_PHOTO_BOX = { maxWidth: 2048, maxHeight: 2048 } as const;
+
 /**
- * Re-encodes an uploaded JPEG, PNG or WebP as a JPEG that fits `maxWidth` x `maxHeight` (never
- * enlarged, EXIF orientation applied, all metadata dropped), stores it once by content hash and
- * records `owner` as an owner. Returns its URL and size.
+ * The one decoder of untrusted image bytes: decodes a JPEG, PNG or WebP with sharp (pixel limit
+ * against decompression bombs, truncated or corrupt data refused) and re-encodes the pixels as a
+ * metadata-free JPEG that fits the box (never enlarged, EXIF orientation applied, transparency on
+ * white). Whatever came in (an HTML page, an SVG, a polyglot), only freshly encoded pixels go out.
+ * sharp works on libuv's thread pool, so the event loop keeps serving meanwhile.
  */
-export async function storeImage(
-  db: Database,
-  owner: ImageOwner,
+export async function reencodeImage(
   buffer: Buffer,
   { maxWidth, maxHeight, quality = 90 }: StoreImageOptions,
-): Promise<StoredImage & { hash: string }> {
+): Promise<{ data: Buffer; width: number; height: number; hash: string }> {
   if (buffer.length > MAX_IMAGE_BYTES) throw imageTooLarge();
   if (!sniffImageType(buffer)) throw imageUnreadable();
   let out: { data: Buffer; info: OutputInfo };
@@ -116,13 +122,28 @@ export async function storeImage(
     throw imageUnreadable();
   }
   const hash = createHash("sha256").update(out.data).digest("hex");
+  return { data: out.data, width: out.info.width, height: out.info.height, hash };
+}
+
+/**
+ * Re-encodes an uploaded JPEG, PNG or WebP (`reencodeImage`), stores it once by content hash and
+ * records `owner` as an owner. Returns its URL and size.
+ */
+export async function storeImage(
+  db: Database,
+  owner: ImageOwner,
+  buffer: Buffer,
+  box: StoreImageOptions,
+): Promise<StoredImage & { hash: string }> {
+  const out = await reencodeImage(buffer, box);
+  const { hash } = out;
   await db
     .insert(images)
     .values({
       hash,
       mime: "image/jpeg",
-      width: out.info.width,
-      height: out.info.height,
+      width: out.width,
+      height: out.height,
       bytes: out.data,
     })
     .onConflictDoNothing();
@@ -131,19 +152,28 @@ export async function storeImage(
   } else {
     await db.insert(adminImages).values({ hash }).onConflictDoNothing();
   }
-  return { hash, url: imageUrl(hash), width: out.info.width, height: out.info.height };
+  return { hash, url: imageUrl(hash), width: out.width, height: out.height };
 }
 
-/** A stored image's bytes and type, or null when there is none with that hash. */
+/** What `/api/images/*` may answer: only these types, whatever a row says. */
+const SERVED_TYPES = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp" } as const;
+
+/**
+ * A stored image's bytes and type, or null when there is none with that hash. The type comes from
+ * the bytes themselves (JPEG, PNG or WebP), never from the stored `mime`: a row that is not one of
+ * them (written before every path re-encoded) is treated as missing. Access is the caller's
+ * decision (`imageAccess` in access/access.ts).
+ */
 export async function loadImage(
   db: Database,
   hash: string,
-): Promise<{ mime: string; bytes: Buffer } | null> {
+): Promise<{ mime: (typeof SERVED_TYPES)[keyof typeof SERVED_TYPES]; bytes: Buffer } | null> {
   if (!HASH_RE.test(hash)) return null;
   const [row] = await db
-    .select({ mime: images.mime, bytes: images.bytes })
+    .select({ bytes: images.bytes })
     .from(images)
     .where(eq(images.hash, hash))
     .limit(1);
-  return row ?? null;
+  const type = row ? sniffImageType(row.bytes) : null;
+  return row && type ? { mime: SERVED_TYPES[type], bytes: row.bytes } : null;
 }

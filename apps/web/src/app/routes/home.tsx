@@ -30,10 +30,27 @@ export default function HomePage() {
       />
       <InstallPromptCard />
       <HomeAd />
-      <div className="mb-2">
-        <h1 className="text-2xl font-extrabold text-stone-900 sm:text-3xl">{home.headline}</h1>
-        <p className="mt-2 max-w-3xl text-stone-800">{home.subheadline}</p>
-      </div>
+      {/* The hero: a warm picture of the yard beside the headline. A static SVG (2 KB) with its
+          size set, so it costs no script and never shifts the page. */}
+      <section
+        aria-labelledby="home-title"
+        className="mb-2 grid items-center gap-4 overflow-hidden rounded-card bg-accent-soft p-4 sm:p-6 md:grid-cols-[1fr_minmax(0,24rem)]"
+      >
+        <div>
+          <h1 id="home-title" className="text-display font-extrabold text-accent-ink">
+            {home.headline}
+          </h1>
+          <p className="mt-3 max-w-3xl text-lead text-ink">{home.subheadline}</p>
+        </div>
+        <img
+          src="/hero.svg"
+          width={480}
+          height={300}
+          alt=""
+          decoding="async"
+          className="h-auto w-full max-w-md justify-self-center rounded-card"
+        />
+      </section>
       <HomeShortcuts socialUrl={stats.data?.socialUrl ?? DEFAULT_SOCIAL_URL} />
       <HomeAd reverse />
       <Benefits />

@@ -194,18 +194,18 @@ export function CameraOverlay({
           className="h-full w-full object-cover transition-transform"
           style={{ transform: `scale(${zoom})` }}
         />
-        <div className="pointer-events-none absolute inset-6 flex items-start justify-center rounded-lg border-2 border-dashed border-white/80">
-          <span className="mt-2 rounded bg-black/60 px-2 py-1 text-sm text-white">{hint}</span>
+        <div className="pointer-events-none absolute inset-6 flex items-start justify-center rounded-lg border-2 border-dashed border-on-fixed/80">
+          <span className="mt-2 rounded bg-black/60 px-2 py-1 text-sm text-on-fixed">{hint}</span>
         </div>
         {!ready && (
           <div
-            className="absolute inset-0 flex items-center justify-center text-white"
+            className="absolute inset-0 flex items-center justify-center text-on-fixed"
             role="status"
           >
             {failed ? "Camera unavailable" : "Loading camera..."}
           </div>
         )}
-        <span className="absolute right-2 bottom-2 rounded bg-black/60 px-2 py-1 text-xs text-white">
+        <span className="absolute right-2 bottom-2 rounded bg-black/60 px-2 py-1 text-xs text-on-fixed">
           {zoom}x
         </span>
       </div>

@@ -45,7 +45,7 @@ export function ZoomablePreview({
           className="block h-auto w-full transition-transform duration-150"
           style={{ transform: `scale(${zoom})`, transformOrigin: `${origin.x}% ${origin.y}%` }}
         />
-        <span className="absolute top-2 right-2 rounded bg-black/70 px-2 py-1 text-xs font-semibold text-white">
+        <span className="absolute top-2 right-2 rounded bg-black/70 px-2 py-1 text-xs font-semibold text-on-fixed">
           Zoom: {Math.round(zoom * 100)}%
         </span>
       </div>

@@ -2,10 +2,10 @@ import type { ButtonHTMLAttributes } from "react";
 import { cn } from "@/lib/cn";
 
 const variants = {
-  primary: "bg-amber-700 text-white hover:bg-amber-800 disabled:bg-stone-400",
+  primary: "bg-accent text-on-accent hover:bg-accent-strong disabled:bg-stone-400",
   secondary:
-    "bg-white text-stone-900 border border-stone-300 hover:bg-stone-100 disabled:text-stone-400",
-  ghost: "bg-transparent text-stone-800 hover:bg-stone-100",
+    "bg-surface text-ink border border-line-strong hover:bg-surface-muted disabled:text-stone-400",
+  ghost: "bg-transparent text-ink hover:bg-surface-muted",
   destructive: "bg-red-700 text-white hover:bg-red-800 disabled:bg-stone-400",
   success: "bg-green-700 text-white hover:bg-green-800 disabled:bg-stone-400",
 } as const;
@@ -34,7 +34,7 @@ export function Button({
     <button
       type={type}
       className={cn(
-        "inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:cursor-not-allowed",
+        "inline-flex items-center justify-center gap-2 rounded-control font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-focus disabled:cursor-not-allowed",
         variants[variant],
         sizes[size],
         className,
@@ -50,7 +50,7 @@ export const buttonClass = (
   size: keyof typeof sizes = "md",
 ) =>
   cn(
-    "inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-blue-700",
+    "inline-flex items-center justify-center gap-2 rounded-control font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-focus",
     variants[variant],
     sizes[size],
   );

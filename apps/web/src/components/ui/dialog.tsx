@@ -30,7 +30,7 @@ export function Dialog({
         <D.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <D.Content
           className={cn(
-            "fixed top-1/2 left-1/2 z-50 max-h-[92vh] w-[calc(100vw-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-5 shadow-xl",
+            "fixed top-1/2 left-1/2 z-50 max-h-[92vh] w-[calc(100vw-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-card bg-surface p-5 shadow-overlay",
             className,
           )}
           onPointerDownOutside={modalLocked ? (e) => e.preventDefault() : undefined}
@@ -38,9 +38,9 @@ export function Dialog({
           onEscapeKeyDown={modalLocked ? (e) => e.preventDefault() : undefined}
           aria-describedby={description ? undefined : undefined}
         >
-          <D.Title className="pr-8 text-xl font-bold text-stone-900">{title}</D.Title>
+          <D.Title className="pr-8 text-xl font-bold text-ink">{title}</D.Title>
           {description ? (
-            <D.Description className="mt-1 text-sm text-stone-700">{description}</D.Description>
+            <D.Description className="mt-1 text-sm text-ink-muted">{description}</D.Description>
           ) : (
             <D.Description className="sr-only">{title}</D.Description>
           )}

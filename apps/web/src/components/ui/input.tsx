@@ -7,7 +7,7 @@ import {
 import { cn } from "@/lib/cn";
 
 const field =
-  "w-full rounded-lg border border-stone-400 bg-white px-3 py-2 text-base text-stone-900 placeholder:text-stone-500 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-blue-700 aria-[invalid=true]:border-red-700";
+  "w-full rounded-control border border-line-strong bg-surface px-3 py-2 text-base text-ink placeholder:text-ink-muted focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-focus aria-[invalid=true]:border-danger";
 
 /** Text input (16 px text so phones do not zoom in). */
 export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(
@@ -33,10 +33,7 @@ export const Textarea = forwardRef<
 /** Label above a field. */
 export function Label({ className, ...props }: React.LabelHTMLAttributes<HTMLLabelElement>) {
   return (
-    <label
-      className={cn("mb-1 block text-sm font-semibold text-stone-800", className)}
-      {...props}
-    />
+    <label className={cn("mb-1 block text-sm font-semibold text-ink", className)} {...props} />
   );
 }
 
@@ -44,7 +41,7 @@ export function Label({ className, ...props }: React.LabelHTMLAttributes<HTMLLab
 export function FieldError({ id, message }: { id?: string; message?: string }) {
   if (!message) return null;
   return (
-    <p id={id} role="alert" className="mt-1 text-sm font-medium text-red-700">
+    <p id={id} role="alert" className="mt-1 text-sm font-medium text-danger">
       {message}
     </p>
   );

@@ -9,7 +9,7 @@ export function TabsList({ className, ...props }: ComponentProps<typeof T.List>)
   return (
     <T.List
       className={cn(
-        "flex gap-1 overflow-x-auto rounded-xl bg-stone-100 p-1 [scrollbar-width:thin]",
+        "flex gap-1 overflow-x-auto rounded-card bg-surface-muted p-1 [scrollbar-width:thin]",
         className,
       )}
       {...props}
@@ -21,7 +21,7 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof T.Tri
   return (
     <T.Trigger
       className={cn(
-        "min-h-11 shrink-0 rounded-lg px-3 text-sm font-semibold whitespace-nowrap text-stone-700 focus-visible:outline-3 focus-visible:outline-blue-700 data-[state=active]:bg-white data-[state=active]:text-amber-900 data-[state=active]:shadow",
+        "min-h-11 shrink-0 rounded-lg px-3 text-sm font-semibold whitespace-nowrap text-ink-muted focus-visible:outline-3 focus-visible:outline-focus data-[state=active]:bg-surface data-[state=active]:text-accent-ink data-[state=active]:shadow-raised",
         className,
       )}
       {...props}

@@ -165,6 +165,7 @@ export function AdFormFields({
         <div className="flex gap-3">
           <AdImage
             src={draft.imageUrl.trim() && !errors.imageUrl ? draft.imageUrl.trim() : null}
+            category={draft.category || undefined}
             className="h-11 w-11 shrink-0 rounded-lg"
           />
           <Input

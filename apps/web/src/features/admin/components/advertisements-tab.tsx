@@ -144,7 +144,11 @@ export function AdvertisementsTab() {
               className="flex flex-col gap-3 rounded-lg border border-stone-200 p-3 sm:flex-row"
               data-testid="admin-ad"
             >
-              <AdImage src={ad.imageUrl} className="h-16 w-16 shrink-0 rounded-lg" />
+              <AdImage
+                src={ad.imageUrl}
+                category={ad.category}
+                className="h-16 w-16 shrink-0 rounded-lg"
+              />
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-center gap-2">
                   <span className="font-bold break-words text-stone-900">{ad.title}</span>

@@ -4,6 +4,7 @@ import { buttonClass } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
 import { errorMessage } from "@/lib/api-client";
 import { NEWSLETTER_CSV_URL, useNewsletterSubscribers } from "../api/get-newsletter-subscribers";
+import { formatMoment } from "@/lib/dates";
 
 /** Newsletter subscribers with their consent time, and a CSV export. */
 export function NewsletterCard() {
@@ -28,7 +29,7 @@ export function NewsletterCard() {
             <li key={s.email} className="flex flex-wrap justify-between gap-2 py-1.5 text-sm">
               <span className="break-all text-stone-900">{s.email}</span>
               <time dateTime={s.subscribedAt} className="text-stone-600">
-                {new Date(s.subscribedAt).toLocaleDateString()}
+                {formatMoment(s.subscribedAt)}
               </time>
             </li>
           ))}

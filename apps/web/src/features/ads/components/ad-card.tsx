@@ -17,6 +17,7 @@ export function AdCard({
     <>
       <AdImage
         src={ad.imageUrl}
+        category={ad.category}
         className={
           layout === "row"
             ? "h-20 w-20 shrink-0 rounded-lg sm:h-24 sm:w-24"

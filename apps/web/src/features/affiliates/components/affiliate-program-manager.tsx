@@ -31,6 +31,7 @@ import {
   useUpdateApplication,
 } from "../api/save-affiliate";
 import { downloadAffiliateConfig } from "./export-config";
+import { formatMoment } from "@/lib/dates";
 
 const STATUS_TONE: Record<AffiliateStatus, BadgeTone> = {
   not_applied: "neutral",
@@ -340,7 +341,7 @@ function Performance() {
               <td className="py-1.5 break-words text-stone-900">{r.partner}</td>
               <td className="py-1.5 text-right font-semibold">{r.clicks}</td>
               <td className="py-1.5 text-right text-stone-700">
-                {r.lastClickAt ? new Date(r.lastClickAt).toLocaleDateString() : ""}
+                {r.lastClickAt ? formatMoment(r.lastClickAt) : ""}
               </td>
             </tr>
           ))}

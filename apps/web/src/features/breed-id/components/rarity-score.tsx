@@ -49,7 +49,11 @@ export function RarityScore({ rarity }: { rarity: BreedRarity }) {
         </div>
       )}
       <p className="text-sm font-semibold text-stone-700">Rarity score</p>
-      <p className="text-4xl font-extrabold" style={{ color: rarity.colour }} aria-live="off">
+      <p
+        className="text-4xl font-extrabold dark:text-ink!"
+        style={{ color: rarity.colour }}
+        aria-live="off"
+      >
         <span data-testid="rarity-score">{value}</span>
         <span className="text-lg text-stone-600">/100</span>
       </p>
@@ -58,7 +62,7 @@ export function RarityScore({ rarity }: { rarity: BreedRarity }) {
       </span>
       {badge && (
         <span
-          className="mt-2 inline-block rounded-full px-3 py-1 text-sm font-bold text-white"
+          className="mt-2 inline-block rounded-full px-3 py-1 text-sm font-bold text-on-fixed"
           style={{ backgroundColor: rarity.colour }}
         >
           {rarity.level}

@@ -2,14 +2,15 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { Scale } from "lucide-react";
 import { rememberedDisclaimerChoice } from "@/lib/disclaimer-flags";
 import home from "@/content/home.json";
+import { formatMoment } from "@/lib/dates";
 
 // The modal (and Radix Dialog with it) loads only when someone opens it: the home page stays light.
 const DisclaimerModal = lazy(() => import("@/components/disclaimer-modal"));
 
 const when = (iso: string | null) => {
   if (!iso) return "";
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? "" : ` on ${d.toLocaleDateString()}`;
+  const day = formatMoment(iso);
+  return day === iso ? "" : ` on ${day}`;
 };
 
 /** The home page's disclaimer bar, with the general 'Legal Disclaimer & Terms of Use' modal. */

@@ -23,10 +23,11 @@ import { Label, Select } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
 import { localToday, useEggAnalytics } from "../api/egg-records";
 import { QUALITY_LABELS, SIZE_LABELS } from "./egg-record-dialog";
+import { formatDay } from "@/lib/dates";
 
 const PERIODS = [7, 30, 90, 365] as const;
 const COLORS = ["#b45309", "#15803d", "#1d4ed8", "#7e22ce", "#be123c", "#0f766e"];
-const shortDate = (iso: string) => iso.slice(5);
+const shortDate = (iso: string) => formatDay(iso, "axis");
 
 /** A chart panel with a title and, when there is no data, what to record to see it. */
 function ChartCard({
@@ -130,7 +131,7 @@ export function EggAnalytics({
       )}
       {data && (
         <p className="text-stone-800" data-testid="analytics-total">
-          {total} {total === 1 ? "egg" : "eggs"} from {startDate} to {today}.
+          {total} {total === 1 ? "egg" : "eggs"} from {formatDay(startDate)} to {formatDay(today)}.
         </p>
       )}
       <div className="grid gap-4 lg:grid-cols-2">

@@ -1,15 +1,17 @@
-import { Egg, Plus } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useMemo, useState } from "react";
 import { eggListStartDate } from "@flockkeeper/shared/domain/flock";
 import type { Chicken } from "@flockkeeper/shared/schemas/chicken";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
 import { Card, CardTitle } from "@/components/ui/card";
 import { errorMessage } from "@/lib/api-client";
 import { localToday, useEggRecords, useEggStats } from "../api/egg-records";
 import { EggRecordDialog, QUALITY_LABELS, SIZE_LABELS } from "./egg-record-dialog";
 import { QuickCollection } from "./quick-collection";
+import { formatDay } from "@/lib/dates";
 
 /** Egg Tracking tab: stats, add-record dialog, quick daily form and recent records. */
 export function EggTracking({
@@ -89,10 +91,22 @@ export function EggTracking({
         ) : records.isLoading ? (
           <p className="mt-2 text-stone-700">Loading...</p>
         ) : list.length === 0 ? (
-          <p className="mt-2 text-stone-700">
-            <Egg className="mr-1 inline text-amber-700" size={18} aria-hidden />
-            No egg records in the last 30 days yet.
-          </p>
+          <EmptyState
+            title="No egg records in the last 30 days yet"
+            species="duck"
+            className="mt-2"
+            action={
+              chickens.length > 0 ? (
+                <Button onClick={() => setOpen(true)} data-track="Add First Egg Record">
+                  <Plus size={18} aria-hidden /> Record the first eggs
+                </Button>
+              ) : undefined
+            }
+          >
+            Each day&apos;s eggs per bird, so the lay rate and the charts show who is laying and a
+            drop shows early.{" "}
+            {chickens.length === 0 && "Add a bird in My Flock first, then record its eggs here."}
+          </EmptyState>
         ) : (
           <>
             <ul className="mt-2 divide-y divide-stone-200" aria-label="Recent egg records">
@@ -102,7 +116,9 @@ export function EggTracking({
                     <span className="font-semibold text-stone-900">
                       {names.get(r.chickenId) ?? "Removed bird"}
                     </span>
-                    <span className="ml-2 text-sm text-stone-700">{r.date}</span>
+                    <time dateTime={r.date} className="ml-2 text-sm text-stone-700">
+                      {formatDay(r.date)}
+                    </time>
                     {r.notes && <p className="text-sm text-stone-600">{r.notes}</p>}
                   </div>
                   <div className="flex flex-wrap items-center gap-1">

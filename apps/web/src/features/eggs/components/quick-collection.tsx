@@ -4,6 +4,7 @@ import { isFemaleSex, type Chicken } from "@flockkeeper/shared/schemas/chicken";
 import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
 import { Input, Label } from "@/components/ui/input";
+import { SpeciesArt } from "@/components/ui/species-art";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { localToday, useCreateEggRecordBatch, useEggRecords } from "../api/egg-records";
@@ -85,24 +86,45 @@ export function QuickCollection({ chickens }: { chickens: Chicken[] }) {
           </div>
         </div>
         <p className="mt-1 text-sm text-stone-700">
-          Enter each laying bird&apos;s eggs for the day, then save once.
+          Tap + for each egg (or − for none) on each laying bird, then save once. Birds left blank
+          are not recorded.
         </p>
         <ul className="mt-3 divide-y divide-stone-200">
           {layers.map((c) => {
             const inputId = `quick-${c.id}`;
             const done = already.get(c.id);
             return (
-              <li key={c.id} className="flex items-center justify-between gap-2 py-2">
-                <label htmlFor={inputId} className="min-w-0 flex-1">
+              <li
+                key={c.id}
+                className="flex items-center gap-2 py-2"
+                data-testid="quick-row"
+                aria-label={c.name}
+              >
+                {/* Whose eggs: the bird's photo, or its species drawing, and its name on every
+                    row at phone width; the three controls keep their 44 px. */}
+                {c.imageUrl ? (
+                  <img
+                    src={c.imageUrl}
+                    alt=""
+                    width={40}
+                    height={40}
+                    loading="lazy"
+                    className="size-10 shrink-0 rounded-full object-cover"
+                  />
+                ) : (
+                  <SpeciesArt species={c.species} size={40} />
+                )}
+                <label htmlFor={inputId} className="min-w-16 flex-1" title={c.name}>
                   <span className="block truncate font-semibold text-stone-900">{c.name}</span>
                   {done !== undefined && (
                     <span className="block text-xs text-stone-600">Already recorded: {done}</span>
                   )}
                 </label>
-                <div className="flex items-center gap-1">
+                <div className="flex shrink-0 items-center gap-1">
                   <Button
                     variant="secondary"
                     size="icon"
+                    className="shrink-0"
                     aria-label={`One egg fewer for ${c.name}`}
                     onClick={() => step(c.id, -1)}
                   >
@@ -113,7 +135,7 @@ export function QuickCollection({ chickens }: { chickens: Chicken[] }) {
                     inputMode="numeric"
                     pattern="[0-9]*"
                     placeholder="–"
-                    className="w-14 text-center text-lg"
+                    className="w-12 max-w-12 shrink-0 px-1 text-center text-lg"
                     value={counts[c.id] ?? ""}
                     onChange={(e) =>
                       setCounts((x) => ({
@@ -126,6 +148,7 @@ export function QuickCollection({ chickens }: { chickens: Chicken[] }) {
                   <Button
                     variant="secondary"
                     size="icon"
+                    className="shrink-0"
                     aria-label={`One egg more for ${c.name}`}
                     onClick={() => step(c.id, 1)}
                   >

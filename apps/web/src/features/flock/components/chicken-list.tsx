@@ -1,4 +1,4 @@
-import { Bird, Pencil, Plus, Stethoscope, Target, Trash2 } from "lucide-react";
+import { Pencil, Plus, Stethoscope, Target, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { ageInWeeks, formatAgeWeeks } from "@flockkeeper/shared/domain/flock";
@@ -7,6 +7,8 @@ import { SPECIES_LABELS } from "@flockkeeper/shared/schemas/species";
 import { Alert } from "@/components/ui/alert";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { SpeciesArt } from "@/components/ui/species-art";
 import { Card } from "@/components/ui/card";
 import { Dialog } from "@/components/ui/dialog";
 import { errorMessage } from "@/lib/api-client";
@@ -75,12 +77,18 @@ export function ChickenList({
       ) : isLoading ? (
         <p className="text-stone-700">Loading your flock...</p>
       ) : chickens.length === 0 ? (
-        <Card className="text-center">
-          <Bird className="mx-auto text-amber-700" aria-hidden />
-          <p className="mt-2 text-stone-800">
-            No birds yet. Add your first chicken, duck, goose, turkey, guinea fowl or quail.
-          </p>
-        </Card>
+        <EmptyState
+          title="No birds yet"
+          action={
+            <Button onClick={openAdd} data-track="Add First Bird">
+              <Plus size={18} aria-hidden /> Add your first bird
+            </Button>
+          }
+        >
+          My Birds keeps a profile for each chicken, duck, goose, turkey, guinea fowl or quail:
+          breed, age, weight, photos and notes, so you notice when something changes. Eggs, health
+          checks and vaccinations are then recorded against the bird.
+        </EmptyState>
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {chickens.map((c) => {
@@ -108,9 +116,7 @@ export function ChickenList({
                         loading="lazy"
                       />
                     ) : (
-                      <div className="flex h-20 w-20 shrink-0 items-center justify-center rounded-lg bg-amber-50 text-amber-700">
-                        <Bird aria-hidden />
-                      </div>
+                      <SpeciesArt species={c.species} size={80} className="rounded-lg" />
                     )}
                     <div className="min-w-0">
                       <h3 className="truncate text-lg font-bold text-stone-900">{c.name}</h3>
@@ -139,7 +145,7 @@ export function ChickenList({
                       </>
                     )}
                   </dl>
-                  {c.notes && <p className="mt-2 text-sm text-stone-700">{c.notes}</p>}
+                  {c.notes && <p className="mt-2 text-sm break-words text-stone-700">{c.notes}</p>}
                   <div className="mt-3 flex flex-wrap gap-2">
                     <Button size="sm" onClick={() => onTrack(c)} data-track="Track Bird">
                       <Target size={16} aria-hidden /> Track

@@ -3,6 +3,7 @@ import { SPECIES_LABELS } from "@flockkeeper/shared/schemas/species";
 import { Alert } from "@/components/ui/alert";
 import { errorMessage } from "@/lib/api-client";
 import { useHatches } from "../api/hatch-records";
+import { formatDay } from "@/lib/dates";
 
 /** One finished batch's numbers in words, with the formulas' inputs beside each rate. */
 function resultLine(h: HatchRecord): string {
@@ -51,8 +52,8 @@ export function HatchArchive() {
               {h.incubatorName ? ` · ${h.incubatorName}` : ""}
               <span className="font-normal text-stone-700">
                 {" "}
-                (set {h.incubationStartDate}
-                {h.resultDate ? `, hatched ${h.resultDate}` : ""})
+                (set {formatDay(h.incubationStartDate)}
+                {h.resultDate ? `, hatched ${formatDay(h.resultDate)}` : ""})
               </span>
             </p>
             <p className="text-sm text-stone-800">{resultLine(h)}</p>

@@ -1,4 +1,4 @@
-import { Egg, Plus } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useState } from "react";
 import {
   countdownLabel,
@@ -15,6 +15,7 @@ import { SPECIES_LABELS } from "@flockkeeper/shared/schemas/species";
 import { Alert } from "@/components/ui/alert";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
 import { Card } from "@/components/ui/card";
 import { errorMessage } from "@/lib/api-client";
 import { formatTemperature, useUnits } from "@/lib/units";
@@ -25,6 +26,7 @@ import { HatchArchive } from "./hatch-archive";
 import { HatchFormDialog } from "./hatch-form-dialog";
 import { HatchResultDialog } from "./hatch-result-dialog";
 import { taskLines } from "./hatch-task";
+import { formatDay } from "@/lib/dates";
 
 const BADGE_TONES: Record<HatchBadge, BadgeTone> = {
   Overdue: "red",
@@ -64,12 +66,19 @@ export function HatchCountdown() {
       ) : active.isLoading ? (
         <p className="text-stone-700">Loading...</p>
       ) : (active.data ?? []).length === 0 ? (
-        <Card className="text-center">
-          <Egg className="mx-auto text-amber-700" aria-hidden />
-          <p className="mt-2 text-stone-800">
-            No eggs incubating. Start a hatch to see its countdown.
-          </p>
-        </Card>
+        <EmptyState
+          title="No eggs incubating"
+          species="quail"
+          action={
+            <Button onClick={() => setFormOpen(true)} data-track="Start First Hatch">
+              <Plus size={18} aria-hidden /> Start your first hatch
+            </Button>
+          }
+        >
+          Start a hatch when eggs go into the incubator or under a broody: it counts down to hatch
+          day for the species, tells you when to candle and when lockdown starts, and keeps the
+          result for next time.
+        </EmptyState>
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2">
           {active.data!.map((h) => {
@@ -103,7 +112,8 @@ export function HatchCountdown() {
                     {countdownLabel(days)}
                   </p>
                   <p className="text-sm text-stone-700">
-                    Day {day} of {h.plan.incubationDays} · Expected hatch: {h.expectedHatchDate}
+                    Day {day} of {h.plan.incubationDays} · Expected hatch:{" "}
+                    {formatDay(h.expectedHatchDate)}
                   </p>
                   <div
                     className="mt-2 h-3 w-full overflow-hidden rounded-full bg-stone-200"

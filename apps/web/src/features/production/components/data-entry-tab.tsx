@@ -2,11 +2,13 @@ import { useState } from "react";
 import { Download, Scale, Thermometer, Wheat } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
 import { formatTemperature, formatWeight, useUnits } from "@/lib/units";
 import { exportUrl } from "../api/production";
 import { useChickens } from "@/lib/chickens";
 import { useRecentEnvironment, useRecentFeed, useRecentWeights } from "../api/records";
 import { EnvironmentalRecordDialog, FeedRecordDialog, WeightRecordDialog } from "./record-dialogs";
+import { formatDay } from "@/lib/dates";
 
 /** Recent lists show 5 entries (spec section 9). */
 const SHOWN = 5;
@@ -14,10 +16,16 @@ const SHOWN = 5;
 function RecentList({
   title,
   empty,
+  purpose,
+  action,
   items,
 }: {
   title: string;
   empty: string;
+  /** What the list is for, shown while it is empty. */
+  purpose: string;
+  /** The first action, shown while the list is empty. */
+  action: { label: string; onClick: () => void };
   items: { id: string; main: string; sub: string }[] | undefined;
 }) {
   return (
@@ -26,7 +34,19 @@ function RecentList({
       {!items ? (
         <p className="mt-2 text-sm text-stone-600">Loading…</p>
       ) : items.length === 0 ? (
-        <p className="mt-2 text-sm text-stone-600">{empty}</p>
+        <EmptyState
+          title={empty}
+          species="guinea_fowl"
+          headingLevel={4}
+          className="mt-2 px-2 py-4"
+          action={
+            <Button variant="secondary" onClick={action.onClick}>
+              {action.label}
+            </Button>
+          }
+        >
+          {purpose}
+        </EmptyState>
       ) : (
         <ul className="mt-2 divide-y divide-stone-100">
           {items.slice(0, SHOWN).map((i) => (
@@ -74,24 +94,30 @@ export function DataEntryTab({ period }: { period: number }) {
         <RecentList
           title="Recent feed"
           empty="No feed recorded in this period."
+          purpose="Feed given per bird and its cost: the cost per dozen and feed efficiency come from it."
+          action={{ label: "Record feed", onClick: () => setOpen("feed") }}
           items={feed.data?.map((r) => ({
             id: r.id,
             main: `${r.chickenName}: ${formatWeight(r.feedAmount, weightUnit, 2)} ${r.feedType}`,
-            sub: `${r.date}${r.feedCost !== null ? ` · $${r.feedCost.toFixed(2)}` : ""}`,
+            sub: `${formatDay(r.date)}${r.feedCost !== null ? ` · $${r.feedCost.toFixed(2)}` : ""}`,
           }))}
         />
         <RecentList
           title="Recent weights"
           empty="No weigh-ins in this period."
+          purpose="Weigh-ins with body condition, so a bird losing weight is flagged early."
+          action={{ label: "Record a weight", onClick: () => setOpen("weight") }}
           items={weights.data?.map((r) => ({
             id: r.id,
             main: `${r.chickenName}: ${formatWeight(r.weight, weightUnit, 2)}`,
-            sub: `${r.date} · ${r.bodyCondition}`,
+            sub: `${formatDay(r.date)} · ${r.bodyCondition}`,
           }))}
         />
         <RecentList
           title="Recent coop readings"
           empty="No coop readings in this period."
+          purpose="Temperature, humidity and conditions in the coop, for the heat and storm alerts."
+          action={{ label: "Record a coop reading", onClick: () => setOpen("environment") }}
           items={env.data?.map((r) => ({
             id: r.id,
             main:
@@ -103,7 +129,7 @@ export function DataEntryTab({ period }: { period: number }) {
                 .filter(Boolean)
                 .join(", ") || "Reading",
             sub: [
-              r.date,
+              formatDay(r.date),
               r.coopCondition?.replace(/_/g, " "),
               r.ventilation && `${r.ventilation} ventilation`,
             ]

@@ -5,6 +5,16 @@ import { formatWeight, useUnits, weightIn } from "@/lib/units";
 import { useProductionSummary, useProductionTrends } from "../api/production";
 import { SeriesChart } from "./charts";
 
+/**
+ * Days of the period with any record (eggs, feed or a weigh-in). The summary's figures are sums
+ * and averages over the whole period, so when few days have records the keeper is told how few.
+ */
+export function daysWithRecords(
+  daily: { eggs: number; feedLbs: number; avgWeight: number | null }[],
+): number {
+  return daily.filter((d) => d.eggs > 0 || d.feedLbs > 0 || d.avgWeight !== null).length;
+}
+
 const money = (v: number) => (v < 0 ? `-$${Math.abs(v).toFixed(2)}` : `$${v.toFixed(2)}`);
 
 function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
@@ -68,6 +78,14 @@ export function OverviewTab({ period }: { period: number }) {
             }
           />
         </div>
+        {trends.data && daysWithRecords(trends.data.daily) < trends.data.daily.length && (
+          <p className="mt-2 text-sm text-stone-700" data-testid="period-coverage">
+            Figures cover the last {trends.data.daily.length} days; only{" "}
+            {daysWithRecords(trends.data.daily)} of them have records, so totals and averages are
+            computed over {daysWithRecords(trends.data.daily)}{" "}
+            {daysWithRecords(trends.data.daily) === 1 ? "day" : "days"} of data.
+          </p>
+        )}
       </section>
       {daily && (
         <div className="grid gap-3 md:grid-cols-3">

@@ -266,11 +266,12 @@ describe("AI Health Check", () => {
   });
 });
 
-describe("Data Entry dialogs", () => {
+describe("Data Entry dialogs", { timeout: 15_000 }, () => {
   async function openEntry() {
     renderDashboard();
     await userEvent.click(screen.getByRole("tab", { name: "Data Entry" }));
-    await screen.findByRole("button", { name: "Add feed record" });
+    // The tab's code loads lazily: allow for a loaded machine.
+    await screen.findByRole("button", { name: "Add feed record" }, { timeout: 10_000 });
   }
 
   it("lists the 5 most recent feed records of the period", async () => {

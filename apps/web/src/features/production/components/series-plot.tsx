@@ -9,10 +9,11 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
+import { formatDay } from "@/lib/dates";
 
 type Point = Record<string, string | number | null>;
 
-const shortDate = (d: string) => d.slice(5);
+const shortDate = (d: string) => formatDay(d, "axis");
 
 /**
  * The recharts drawing inside a SeriesChart; loaded lazily because recharts is large. The chart is

@@ -25,7 +25,7 @@ export function LevelBadge({ level }: { level: RarityLevel }) {
   const Icon = ICONS[info.icon] ?? Circle;
   return (
     <span
-      className="inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-bold text-white"
+      className="inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-bold text-on-fixed"
       style={{ backgroundColor: info.colour }}
     >
       <Icon className="size-3.5" aria-hidden="true" />

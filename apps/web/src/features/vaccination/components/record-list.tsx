@@ -1,6 +1,7 @@
 import { Trash2 } from "lucide-react";
 import { showNextDue } from "@flockkeeper/shared/domain/vaccination";
 import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
 import { Card, CardTitle } from "@/components/ui/card";
 import type { TrackerRecord } from "../hooks/use-vaccination-records";
 import { formatDate } from "./format-date";
@@ -12,19 +13,34 @@ export function RecordList({
   busyId,
   onMarkDone,
   onDelete,
+  onAdd,
 }: {
   records: TrackerRecord[];
   busyId: string | null;
   onMarkDone: (record: TrackerRecord) => void;
   onDelete: (record: TrackerRecord) => void;
+  /** Opens the add form: the empty list's first action. */
+  onAdd?: () => void;
 }) {
   return (
     <Card>
       <CardTitle>Vaccination records</CardTitle>
       {records.length === 0 ? (
-        <p className="mt-2 text-stone-700">
-          No vaccinations recorded yet. Use Add Record to log the first one.
-        </p>
+        <EmptyState
+          title="No vaccinations recorded yet"
+          species="turkey"
+          className="mt-2"
+          action={
+            onAdd ? (
+              <Button onClick={onAdd} data-track="Vaccination Add First Record">
+                Log the first vaccination
+              </Button>
+            ) : undefined
+          }
+        >
+          Log each vaccine with the bird and the date: the tracker keeps the history and reminds you
+          when the next dose is due.
+        </EmptyState>
       ) : (
         <ul className="mt-3 divide-y divide-stone-200" data-testid="vaccination-records">
           {records.map((r) => (

@@ -14,6 +14,7 @@ import { Guidelines } from "./guidelines";
 import { RecordList } from "./record-list";
 import { Reminders } from "./reminders";
 import { ScheduleTable } from "./schedule-table";
+import { ListSkeleton } from "@/components/ui/skeleton";
 
 /** Counters, reminders, records, add form, recommended schedule and guidelines. */
 export function VaccinationTracker() {
@@ -109,15 +110,14 @@ export function VaccinationTracker() {
       )}
 
       {v.isLoading ? (
-        <p role="status" className="text-stone-700">
-          Loading records...
-        </p>
+        <ListSkeleton rows={3} label="Loading records..." />
       ) : (
         <RecordList
           records={v.records}
           busyId={busyId}
           onMarkDone={(r) => void run(r, "done")}
           onDelete={(r) => void run(r, "delete")}
+          onAdd={adding ? undefined : () => setAdding(true)}
         />
       )}
 
