@@ -6,7 +6,11 @@ let failed = 0;
 let skipped = 0;
 const read = (f) => (existsSync(f) ? JSON.parse(readFileSync(f, "utf8")) : null);
 
-for (const file of ["test-results/vitest.json", "test-results/vitest-pg.json"]) {
+for (const file of [
+  "test-results/vitest.json",
+  "test-results/vitest-pg.json",
+  "test-results/vitest-cache.json",
+]) {
   const r = read(file);
   if (!r) continue;
   passed += r.numPassedTests;

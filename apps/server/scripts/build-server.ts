@@ -5,6 +5,7 @@ import { build } from "esbuild";
 // Part of `npm run build`: the server as one ES module, so `npm start` doesn't transpile and resolve
 // a few hundred TypeScript files through tsx on every start. npm packages stay external (resolved from
 // node_modules as usual); our own workspace package is bundled in because it ships TypeScript.
+// The operator's CLI (`npm run user`) is a second entry, so it needs no TypeScript loader either.
 const serverDir = path.resolve(import.meta.dirname, "..");
 const manifest = JSON.parse(readFileSync(path.join(serverDir, "package.json"), "utf8")) as {
   dependencies: Record<string, string>;
@@ -17,7 +18,7 @@ const started = performance.now();
 // Chunk names carry a content hash: clear the previous build's, or they pile up.
 rmSync(path.join(serverDir, "dist/chunks"), { recursive: true, force: true });
 await build({
-  entryPoints: [path.join(serverDir, "src/server.ts")],
+  entryPoints: [path.join(serverDir, "src/server.ts"), path.join(serverDir, "src/cli/user.ts")],
   outdir: path.join(serverDir, "dist"),
   entryNames: "[name]",
   chunkNames: "chunks/[name]-[hash]",
@@ -32,4 +33,6 @@ await build({
   sourcemap: true,
   logLevel: "warning",
 });
-console.log(`server bundled into dist/server.mjs in ${Math.round(performance.now() - started)} ms`);
+console.log(
+  `server and CLI bundled into dist/server.mjs and dist/user.mjs in ${Math.round(performance.now() - started)} ms`,
+);

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { eq, lt, or } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
 import type { Database } from "../db/client";
 import { sessions, users } from "../db/schema/index";
 
@@ -31,11 +32,11 @@ export async function createSession(
 
 // A short-lived cache of resolved sessions: a keeper's page makes several API calls at once and
 // each would otherwise wait on the database. Logout and deletion evict here at once; another
-// instance sharing the database may accept a deleted session for at most CACHE_TTL_MS.
+// instance sharing the database may accept a deleted session for at most CACHE_TTL_MS (every
+// keeper-data query still goes through the access path, so it can reach no one else's data).
 const CACHE_TTL_MS = 5_000;
 const CACHE_MAX = 10_000;
 type Cached = {
-  at: number;
   sessionId: string;
   user: SessionUser;
   expiresAt: number;
@@ -50,19 +51,20 @@ export type ResolvedSession = {
   authenticatedAt: number;
 };
 // One cache per database handle, so two app instances in one process behave like two processes.
-const caches = new WeakMap<Database, Map<string, Cached>>();
+const caches = new WeakMap<Database, LRUCache<string, Cached>>();
 const cacheFor = (db: Database) => {
   let c = caches.get(db);
-  if (!c) caches.set(db, (c = new Map()));
+  if (!c) caches.set(db, (c = new LRUCache<string, Cached>({ max: CACHE_MAX, ttl: CACHE_TTL_MS })));
   return c;
 };
 
 /** Forgets cached sessions: one by id, or every session of a user. */
 export function evictSessions(db: Database, filter: { sessionId?: string; userId?: string }) {
   const cache = cacheFor(db);
-  for (const [key, c] of cache) {
-    if (c.sessionId === filter.sessionId || c.user.id === filter.userId) cache.delete(key);
-  }
+  const gone = [...cache.entries()].filter(
+    ([, c]) => c.sessionId === filter.sessionId || c.user.id === filter.userId,
+  );
+  for (const [key] of gone) cache.delete(key);
 }
 
 /** Finds the live session for a cookie token, enforcing idle and absolute expiry. */
@@ -76,12 +78,7 @@ export async function resolveSession(
   const now = Date.now();
   const cache = cacheFor(db);
   const hit = cache.get(id);
-  if (
-    hit &&
-    now - hit.at < CACHE_TTL_MS &&
-    hit.expiresAt > now &&
-    hit.lastSeenAt + policy.idleMs > now
-  ) {
+  if (hit && hit.expiresAt > now && hit.lastSeenAt + policy.idleMs > now) {
     return { sessionId: id, user: hit.user, authenticatedAt: hit.authenticatedAt };
   }
   cache.delete(id);
@@ -105,11 +102,9 @@ export async function resolveSession(
       .where(eq(sessions.id, id));
     lastSeen = now;
   }
-  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
   const expiresAt = session.expiresAt.getTime();
   const authenticatedAt = session.authenticatedAt.getTime();
   cache.set(id, {
-    at: now,
     sessionId: id,
     user: row.user,
     expiresAt,
@@ -134,17 +129,22 @@ export async function deleteSessionByToken(db: Database, token: string): Promise
   await db.delete(sessions).where(eq(sessions.id, id));
 }
 
-/** Removes expired sessions; called now and then so the table does not grow forever. */
-export async function purgeExpiredSessions(db: Database, policy: SessionPolicy): Promise<void> {
+/**
+ * Removes expired sessions so the table does not grow forever; the auth plugin runs it at start
+ * and then hourly (on several instances each does; the delete is idempotent). Returns the count.
+ */
+export async function purgeExpiredSessions(db: Database, policy: SessionPolicy): Promise<number> {
   const now = new Date();
-  await db
+  const gone = await db
     .delete(sessions)
     .where(
       or(
         lt(sessions.expiresAt, now),
         lt(sessions.lastSeenAt, new Date(now.getTime() - policy.idleMs)),
       ),
-    );
+    )
+    .returning({ id: sessions.id });
+  return gone.length;
 }
 
 export { hashToken };

@@ -3,7 +3,6 @@ import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { tryLock } from "fs-native-extensions";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql, type ExtractTablesWithRelations } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -109,7 +108,7 @@ async function openPglite(opts: DatabaseOptions): Promise<DatabaseHandle> {
     } else if (templateStat?.isFile()) {
       loadDataDir = new Blob([fs.readFileSync(template!)]);
     }
-    const client = await PGlite.create({ dataDir: dataPath, extensions: { pg_trgm }, loadDataDir });
+    const client = await PGlite.create({ dataDir: dataPath, loadDataDir });
     const db = drizzlePglite({ client, schema }) as unknown as Database;
     return {
       db,

@@ -8,6 +8,7 @@ import { RelyingParty, type LoginTransaction } from "../auth/relying-party";
 import {
   createSession,
   deleteSessionByToken,
+  purgeExpiredSessions,
   resolveSession,
   type ResolvedSession,
   type SessionPolicy,
@@ -20,6 +21,8 @@ import { AppError, unauthorized } from "../lib/errors";
 import { htmlPage } from "../lib/html";
 
 export const SESSION_COOKIE = "fk_session";
+/** How often expired sessions are removed from the database. */
+const SESSION_PURGE_INTERVAL_MS = 60 * 60_000;
 
 /**
  * The session cookie's name: over HTTPS it takes the `__Host-` prefix, which browsers accept only
@@ -73,6 +76,23 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { config
     absoluteMs: config.sessionAbsoluteMs,
   };
   app.decorate("sessionPolicy", policy);
+
+  // Expired and idle sessions are refused when presented; this removes the rows nobody presents
+  // again, at start and then hourly, so the table stays the size of the live sessions.
+  const purge = async () => {
+    try {
+      const removed = await purgeExpiredSessions(db, policy);
+      if (removed > 0) app.log.debug({ removed }, "expired sessions removed");
+    } catch (err) {
+      app.log.warn({ err }, "could not remove expired sessions");
+    }
+  };
+  let purgeTimer: NodeJS.Timeout | undefined;
+  app.addHook("onReady", async () => {
+    await purge();
+    purgeTimer = setInterval(() => void purge(), SESSION_PURGE_INTERVAL_MS).unref();
+  });
+  app.addHook("onClose", async () => clearInterval(purgeTimer));
   const SESSION = sessionCookieName(config);
   app.decorate("sessionCookie", SESSION);
   app.decorateRequest("user", null);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { LRUCache } from "lru-cache";
 import { todayIso } from "@flockkeeper/shared/schemas/common";
 
 declare module "fastify" {
@@ -30,7 +31,9 @@ const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * "last 30 days" answers roll over; entries also expire after `ttlMs`.
  */
 export class ReadCache {
-  private entries = new Map<string, { json: string; at: number }>();
+  // lru-cache bounds the entries (least recently used go first) and expires them after `ttlMs`;
+  // `dispose` keeps the per-keeper key sets in step with whatever it drops.
+  private readonly entries: LRUCache<string, string>;
   private keysByUser = new Map<string, Set<string>>();
   /** Per keeper: the sequence number when their latest write started or ended. */
   private lastWrite = new Map<string, number>();
@@ -38,8 +41,19 @@ export class ReadCache {
 
   constructor(
     private readonly max = 5_000,
-    private readonly ttlMs = 60_000,
-  ) {}
+    ttlMs = 60_000,
+  ) {
+    this.entries = new LRUCache<string, string>({
+      max,
+      ttl: ttlMs,
+      dispose: (_json, key) => {
+        const userId = key.slice(0, key.indexOf("\n"));
+        const keys = this.keysByUser.get(userId);
+        keys?.delete(key);
+        if (keys?.size === 0) this.keysByUser.delete(userId);
+      },
+    });
+  }
 
   static key(userId: string, url: string, now = new Date()): string {
     return `${userId}\n${todayIso(now)}\n${url}`;
@@ -51,25 +65,14 @@ export class ReadCache {
   }
 
   get(userId: string, url: string, now = new Date()): string | null {
-    const key = ReadCache.key(userId, url, now);
-    const hit = this.entries.get(key);
-    if (!hit) return null;
-    if (now.getTime() - hit.at > this.ttlMs) {
-      this.drop(userId, key);
-      return null;
-    }
-    return hit.json;
+    return this.entries.get(ReadCache.key(userId, url, now)) ?? null;
   }
 
   set(userId: string, url: string, json: string, startedSeq: number, now = new Date()): void {
     // A write by this keeper started after this read did: what was read may be older than it.
     if ((this.lastWrite.get(userId) ?? -1) > startedSeq) return;
-    if (this.entries.size >= this.max) {
-      const oldest = this.entries.keys().next().value!;
-      this.drop(oldest.slice(0, oldest.indexOf("\n")), oldest);
-    }
     const key = ReadCache.key(userId, url, now);
-    this.entries.set(key, { json, at: now.getTime() });
+    this.entries.set(key, json);
     let keys = this.keysByUser.get(userId);
     if (!keys) this.keysByUser.set(userId, (keys = new Set()));
     keys.add(key);
@@ -78,7 +81,7 @@ export class ReadCache {
   /** A state-changing request of this keeper started or ended: forget their answers. */
   invalidate(userId: string): void {
     this.lastWrite.set(userId, ++this.seq);
-    for (const key of this.keysByUser.get(userId) ?? []) this.entries.delete(key);
+    for (const key of [...(this.keysByUser.get(userId) ?? [])]) this.entries.delete(key);
     this.keysByUser.delete(userId);
     // Keep the write marks bounded: a read older than the newest few thousand writes is long over.
     if (this.lastWrite.size > this.max) {
@@ -86,11 +89,6 @@ export class ReadCache {
         if (at < this.seq - this.max) this.lastWrite.delete(user);
       }
     }
-  }
-
-  private drop(userId: string, key: string): void {
-    this.entries.delete(key);
-    this.keysByUser.get(userId)?.delete(key);
   }
 }
 

@@ -4,8 +4,7 @@ import { expect } from "vitest";
 import { buildApp, type BuildOptions } from "../app";
 import { loadConfig, type AppConfig } from "../config";
 import { openDatabase, type DatabaseHandle } from "../db/client";
-import { users } from "../db/schema/index";
-import { createSession } from "../auth/session-store";
+import { buildKeeper } from "./factories";
 
 export type TestApp = {
   app: FastifyInstance;
@@ -30,12 +29,13 @@ export async function createTestApp(
     rateLimitScale,
   }: Pick<BuildOptions, "onRoute" | "rateLimitNamespace" | "rateLimitScale"> = {},
 ): Promise<TestApp> {
-  // The read cache is off unless a test asks for it: tests also write straight to the database,
-  // which the app (rightly) never does outside a keeper's request.
+  // The read cache is off unless a test asks for it, or the whole run does (TEST_READ_CACHE=true,
+  // `npm run test:api:cache`: the API suite as `npm start` serves it). Tests that write straight to
+  // the database, which the app never does outside a keeper's request, pass READ_CACHE: "false".
   const config = loadConfig({
     LOG_LEVEL: "silent",
     PUBLIC_URL: "http://localhost:3000",
-    READ_CACHE: "false",
+    READ_CACHE: process.env.TEST_READ_CACHE === "true" ? "true" : "false",
     ...env,
   });
   const database = await openDatabase({
@@ -92,37 +92,9 @@ export function sendOriginByDefault(app: FastifyInstance, publicUrl: string): vo
   (app as unknown as { inject: typeof withOrigin }).inject = withOrigin;
 }
 
-export type TestUser = {
-  user: typeof users.$inferSelect;
-  cookie: string;
-  /** `app.inject` with this keeper's session cookie. */
-  inject: (opts: InjectOptions) => Promise<LightMyRequestResponse>;
-};
-
-/** A signed-in keeper with a real session row. */
-export async function buildUser(
-  t: Pick<TestApp, "app" | "db">,
-  overrides: Partial<typeof users.$inferInsert> = {},
-): Promise<TestUser> {
-  const id = randomUUID().slice(0, 8);
-  const [user] = await t.db
-    .insert(users)
-    .values({
-      issuer: "test",
-      subject: `sub-${id}`,
-      email: `keeper-${id}@example.com`,
-      firstName: "Test",
-      ...overrides,
-    })
-    .returning();
-  const { token } = await createSession(t.db, user!.id, "vitest", t.app.sessionPolicy);
-  const cookie = `${t.app.sessionCookie}=${token}`;
-  return {
-    user: user!,
-    cookie,
-    inject: (opts) => t.app.inject({ ...opts, headers: { ...(opts.headers ?? {}), cookie } }),
-  };
-}
+// Keepers and their records are made in ./factories.ts; `buildUser` is the name the API tests
+// have always used for `buildKeeper`.
+export { buildKeeper as buildUser, type TestUser } from "./factories";
 
 /**
  * The two-user access check every keeper-data endpoint needs: a signed-out visitor gets
@@ -135,7 +107,7 @@ export async function expectPrivate(
 ): Promise<void> {
   const signedOut = await t.app.inject(request);
   expect(signedOut.statusCode, `${request.method} ${request.url} signed out`).toBe(401);
-  const stranger = await buildUser(t);
+  const stranger = await buildKeeper(t);
   const res = await stranger.inject(request);
   if (list) {
     expect(res.statusCode, `${request.method} ${request.url} as another keeper`).toBe(200);

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   formatTemperature,
   formatWeight,
-  localizeUnitsText,
   readLocalUnits,
   temperatureTextToFahrenheit,
   temperatureToFahrenheit,
@@ -53,25 +52,5 @@ describe("unit-aware form fields", () => {
     expect(weightFieldText(null, "kg")).toBe("");
     expect(weightIn(10, "kg")).toBe(4.54);
     expect(weightIn(10, "lbs")).toBe(10);
-  });
-});
-
-describe("server texts in the keeper's units", () => {
-  it("rewrites °F and lbs figures, and leaves texts alone in °F and lbs", () => {
-    const metric = { temperatureUnit: "C", weightUnit: "kg" } as const;
-    expect(localizeUnitsText("recent coop reading above 85°F", metric)).toBe(
-      "recent coop reading above 29°C",
-    );
-    expect(localizeUnitsText("comfortable at 65-75°F, below 32 °F", metric)).toBe(
-      "comfortable at 18-24°C, below 0 °C",
-    );
-    expect(localizeUnitsText("Down from 6 lbs to 5.5 lbs within 14 days.", metric)).toBe(
-      "Down from 2.7 kg to 2.5 kg within 14 days.",
-    );
-    expect(localizeUnitsText("6-8 lbs; females about 6.5 lbs, males 1 lb", metric)).toBe(
-      "2.7-3.6 kg; females about 2.9 kg, males 0.5 kg",
-    );
-    const imperial = { temperatureUnit: "F", weightUnit: "lbs" } as const;
-    expect(localizeUnitsText("above 85°F, 6 lbs", imperial)).toBe("above 85°F, 6 lbs");
   });
 });

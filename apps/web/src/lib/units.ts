@@ -1,24 +1,31 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useSyncExternalStore } from "react";
+import type { AccountSettings } from "@flockkeeper/shared/schemas/account";
 import {
   DEFAULT_UNITS,
   TEMPERATURE_UNITS,
   WEIGHT_UNITS,
-  type AccountSettings,
+  cToF,
+  fToC,
+  formatNumber,
+  kgToLbs,
+  lbsToKg,
+  roundTo,
   type TemperatureUnit,
+  type UnitPrefs,
   type WeightUnit,
-} from "@flockkeeper/shared/schemas/account";
+} from "@flockkeeper/shared/domain/units";
 import { apiGet, apiSend } from "./api-client";
 import { useAuth } from "./auth";
 
 /*
  * The keeper's units preference, for every feature that shows a temperature or a weight.
  * Records are stored in the spec's units (°F, lbs); these helpers convert only for display and
- * input. Signed in, the preference comes from `GET /api/account/settings`; signed out, from
- * this browser's local storage.
+ * input, with the conversions of shared/domain/units.ts, in the browser's locale. Signed in, the
+ * preference comes from `GET /api/account/settings`; signed out, from this browser's local storage.
  */
 
-export type Units = { temperatureUnit: TemperatureUnit; weightUnit: WeightUnit };
+export type Units = UnitPrefs;
 
 export const UNITS_STORAGE_KEY = "flockkeeper-units";
 /** Query key of `GET /api/account/settings` (shared with the account feature). */
@@ -106,35 +113,23 @@ export function useUnits(): Units & {
   return { ...units, isLoading: authLoading || (isAuthenticated && settings.isLoading), setUnits };
 }
 
-/** °F to °C. */
-export const fahrenheitToCelsius = (f: number) => ((f - 32) * 5) / 9;
-/** °C to °F. */
-export const celsiusToFahrenheit = (c: number) => (c * 9) / 5 + 32;
-/** lbs to kg. */
-export const lbsToKg = (lbs: number) => lbs * 0.45359237;
-/** kg to lbs. */
-export const kgToLbs = (kg: number) => kg / 0.45359237;
-
-const round = (n: number, digits: number) => {
-  const f = 10 ** digits;
-  return Math.round(n * f) / f;
-};
+const round = roundTo;
 
 /** A stored °F temperature in the keeper's unit, e.g. "21.1 °C". */
 export function formatTemperature(fahrenheit: number, unit: TemperatureUnit, digits = 1): string {
-  const v = unit === "C" ? fahrenheitToCelsius(fahrenheit) : fahrenheit;
-  return `${round(v, digits)} °${unit}`;
+  const v = unit === "C" ? fToC(fahrenheit) : fahrenheit;
+  return `${formatNumber(v, digits)} °${unit}`;
 }
 
 /** A stored lbs weight in the keeper's unit, e.g. "2.9 kg". */
 export function formatWeight(lbs: number, unit: WeightUnit, digits = 1): string {
   const v = unit === "kg" ? lbsToKg(lbs) : lbs;
-  return `${round(v, digits)} ${unit}`;
+  return `${formatNumber(v, digits)} ${unit}`;
 }
 
 /** A temperature typed in the keeper's unit, as the °F the API stores. */
 export const temperatureToFahrenheit = (value: number, unit: TemperatureUnit) =>
-  unit === "C" ? celsiusToFahrenheit(value) : value;
+  unit === "C" ? cToF(value) : value;
 
 /** A weight typed in the keeper's unit, as the lbs the API stores. */
 export const weightToLbs = (value: number, unit: WeightUnit) =>
@@ -159,7 +154,7 @@ export function weightTextToLbs(text: string, unit: WeightUnit): string {
 /** Text typed into a temperature field (in the keeper's unit) as the °F text the API takes. */
 export function temperatureTextToFahrenheit(text: string, unit: TemperatureUnit): string {
   const n = typedNumber(text);
-  return n === null || unit === "F" ? text : String(round(celsiusToFahrenheit(n), 2));
+  return n === null || unit === "F" ? text : String(round(cToF(n), 2));
 }
 
 /** A stored lbs weight as the text of a form field in the keeper's unit ("" for none). */
@@ -171,33 +166,3 @@ export function weightFieldText(lbs: number | null, unit: WeightUnit): string {
 /** A stored lbs figure in the keeper's unit, rounded for charts and lists (number only). */
 export const weightIn = (lbs: number, unit: WeightUnit, digits = 2) =>
   round(unit === "kg" ? lbsToKg(lbs) : lbs, digits);
-
-/**
- * Rewrites the °F and lbs figures in a text written by the server (an alert, a risk reason) into
- * the keeper's units: "above 85°F" -> "above 29°C", "Down from 6 lbs" -> "Down from 2.7 kg", "6-8 lbs" -> "2.7-3.6 kg".
- */
-export function localizeUnitsText(text: string, units: Units): string {
-  let out = text;
-  if (units.temperatureUnit === "C") {
-    out = out
-      .replace(/(-?\d+(?:\.\d+)?)-(-?\d+(?:\.\d+)?) ?°F/g, (_m, a: string, b: string) => {
-        const c = (f: string) => round(fahrenheitToCelsius(Number(f)), 0);
-        return `${c(a)}-${c(b)}°C`;
-      })
-      .replace(/(-?\d+(?:\.\d+)?)( ?)°F/g, (_m, f: string, space: string) => {
-        return `${round(fahrenheitToCelsius(Number(f)), 0)}${space}°C`;
-      });
-  }
-  if (units.weightUnit === "kg") {
-    const kg = (lbs: string) => round(lbsToKg(Number(lbs)), 1);
-    out = out
-      .replace(
-        /(\d+(?:\.\d+)?) ?([-–]) ?(\d+(?:\.\d+)?) ?lbs?\b/g,
-        (_m, a: string, dash: string, b: string) => {
-          return `${kg(a)}${dash}${kg(b)} kg`;
-        },
-      )
-      .replace(/(\d+(?:\.\d+)?) ?lbs?\b/g, (_m, lbs: string) => `${kg(lbs)} kg`);
-  }
-  return out;
-}

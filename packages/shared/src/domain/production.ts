@@ -1,5 +1,6 @@
 import { addDaysIso } from "./dates";
 import type { AlertSeverity, DiseaseAlert, ProductionSummary } from "../schemas/production";
+import { defaultText, unitText, type UnitText } from "./units";
 import { EXTREME_COLD_LOW_F, HEAT_F, weatherAlerts } from "./weather-alerts";
 
 /*
@@ -188,7 +189,7 @@ export interface EnvironmentIssue {
   id: EnvironmentIssueId;
   severity: AlertSeverity;
   title: string;
-  message: string;
+  message: UnitText;
   date: string;
 }
 
@@ -250,8 +251,9 @@ export function environmentIssues(readings: readonly EnvironmentReading[]): Envi
             id: "storm",
             severity: "medium",
             title: "Stormy weather recorded",
-            message:
+            message: unitText(
               "Shut birds in a secure, dry coop while it lasts; afterwards check the roof and run for leaks, wet litter and damage, and drainage around the run.",
+            ),
             date: r.date,
           },
           Date.parse(r.date),
@@ -266,8 +268,9 @@ export function environmentIssues(readings: readonly EnvironmentReading[]): Envi
           id: "coop",
           severity: "low",
           title: "Poor coop conditions",
-          message:
+          message: unitText(
             "The coop was recorded as dirty or needing maintenance with poor ventilation: ammonia and damp raise the risk of respiratory disease.",
+          ),
           date: r.date,
         },
         0,
@@ -308,9 +311,30 @@ export interface AlertInput {
 const pct = (share: number) => `${Math.round(share * 100)}%`;
 const fmt = (v: number) => String(round(v, 2));
 
+type AlertDraft = Omit<
+  DiseaseAlert,
+  "description" | "actionRequired" | "descriptionText" | "actionRequiredText"
+> & { description: string | UnitText; actionRequired: string | UnitText };
+
+/**
+ * The spec's sentence fields (`description`, `actionRequired`) in its units, °F and lbs, with the
+ * same messages as templates and quantities beside them, for the web app to show in the keeper's.
+ */
+function toAlert({ description, actionRequired, ...rest }: AlertDraft): DiseaseAlert {
+  const d = typeof description === "string" ? unitText(description) : description;
+  const a = typeof actionRequired === "string" ? unitText(actionRequired) : actionRequired;
+  return {
+    ...rest,
+    description: defaultText(d),
+    actionRequired: defaultText(a),
+    descriptionText: d,
+    actionRequiredText: a,
+  };
+}
+
 /** The active disease alerts for a keeper, most serious first. */
 export function buildAlerts(input: AlertInput): DiseaseAlert[] {
-  const alerts: DiseaseAlert[] = [];
+  const drafts: AlertDraft[] = [];
   const at = (date: string) => `${date}T00:00:00.000Z`;
   const names = new Map(input.birds.map((b) => [b.id, b.name]));
 
@@ -318,7 +342,7 @@ export function buildAlerts(input: AlertInput): DiseaseAlert[] {
     const change = layingChange(bird.laying);
     const laySeverity = change ? layingDropSeverity(change.drop) : null;
     if (change && laySeverity) {
-      alerts.push({
+      drafts.push({
         id: `laying-drop:${bird.id}`,
         chickenId: bird.id,
         chickenName: bird.name,
@@ -334,21 +358,24 @@ export function buildAlerts(input: AlertInput): DiseaseAlert[] {
     const loss = weightLoss(bird.earlierMaxWeight, bird.latestWeight?.weight ?? null);
     const lossSeverity = weightLossSeverity(loss);
     if (loss !== null && lossSeverity && bird.latestWeight) {
-      alerts.push({
+      drafts.push({
         id: `weight-loss:${bird.id}`,
         chickenId: bird.id,
         chickenName: bird.name,
         kind: "weight-loss",
         severity: lossSeverity,
         title: `${bird.name} lost ${pct(loss)} of body weight`,
-        description: `Down from ${fmt(bird.earlierMaxWeight ?? 0)} lbs to ${fmt(bird.latestWeight.weight)} lbs within ${WEIGHT_WINDOW_DAYS} days.`,
+        description: unitText(`Down from {from} to {to} within ${WEIGHT_WINDOW_DAYS} days.`, {
+          from: { value: bird.earlierMaxWeight ?? 0, unit: "lbs" },
+          to: { value: bird.latestWeight.weight, unit: "lbs" },
+        }),
         actionRequired:
           "Examine the bird (crop, vent, keel, parasites), check it can reach feed and water, separate it if it seems unwell and contact a vet.",
         createdAt: at(bird.latestWeight.date),
       });
     }
     if (bird.healthStatus === "sick") {
-      alerts.push({
+      drafts.push({
         id: `sick:${bird.id}`,
         chickenId: bird.id,
         chickenName: bird.name,
@@ -366,7 +393,7 @@ export function buildAlerts(input: AlertInput): DiseaseAlert[] {
   const flock = layingChange(input.flockLaying, MIN_BASELINE_RATE);
   const flockSeverity = flock ? layingDropSeverity(flock.drop, true) : null;
   if (flock && flockSeverity) {
-    alerts.push({
+    drafts.push({
       id: "flock-laying-drop",
       chickenId: null,
       chickenName: null,
@@ -381,7 +408,7 @@ export function buildAlerts(input: AlertInput): DiseaseAlert[] {
   }
 
   for (const issue of environmentIssues(input.environment)) {
-    alerts.push({
+    drafts.push({
       id: `environment:${issue.id}`,
       chickenId: null,
       chickenName: null,
@@ -396,7 +423,7 @@ export function buildAlerts(input: AlertInput): DiseaseAlert[] {
 
   for (const a of input.urgentAnalyses) {
     const name = a.birdId ? (names.get(a.birdId) ?? null) : null;
-    alerts.push({
+    drafts.push({
       id: `analysis:${a.id}`,
       chickenId: name ? a.birdId : null,
       chickenName: name,
@@ -409,10 +436,12 @@ export function buildAlerts(input: AlertInput): DiseaseAlert[] {
     });
   }
 
-  return alerts.sort(
-    (a, b) =>
-      SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] ||
-      b.createdAt.localeCompare(a.createdAt) ||
-      a.id.localeCompare(b.id),
-  );
+  return drafts
+    .map(toAlert)
+    .sort(
+      (a, b) =>
+        SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] ||
+        b.createdAt.localeCompare(a.createdAt) ||
+        a.id.localeCompare(b.id),
+    );
 }

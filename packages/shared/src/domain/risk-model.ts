@@ -1,6 +1,8 @@
 import type { ConditionRecord } from "../schemas/condition";
 import type { RiskLevel, RiskReason } from "../schemas/production";
 import { rankConditions } from "./symptom-match";
+import { defaultText, unitText, type UnitText } from "./units";
+import { FREEZING_F, HEAT_F } from "./weather-alerts";
 
 /*
  * A transparent, rule-based health risk model. Each reading from a bird's recent records adds
@@ -103,8 +105,11 @@ export function assessRisk(
   const actions = new Set<string>();
   const symptoms = new Set(input.notedSymptoms);
   const envConditions = new Set<string>();
-  const add = (factor: string, detail: string, points: number) =>
-    reasons.push({ factor, detail, points });
+  // `detail` is the sentence in °F; `detailText` the same with its quantities apart.
+  const add = (factor: string, detail: string | UnitText, points: number) => {
+    const text = typeof detail === "string" ? unitText(detail) : detail;
+    reasons.push({ factor, detail: defaultText(text), detailText: text, points });
+  };
 
   if (input.layingDrop !== null && input.layingDrop >= 0.3) {
     const severe = input.layingDrop >= 0.6;
@@ -155,13 +160,8 @@ export function assessRisk(
   const env = input.environment;
   let envPoints = 0;
   const envReasons: [keyof typeof env, string, number, string][] = [
-    ["heat", "above 85°F", RISK_POINTS.heat, "Give shade, cool water and airflow on hot days."],
-    [
-      "cold",
-      "below 32°F",
-      RISK_POINTS.cold,
-      "Keep water unfrozen and the coop dry and draft-free.",
-    ],
+    ["heat", "above {t}", RISK_POINTS.heat, "Give shade, cool water and airflow on hot days."],
+    ["cold", "below {t}", RISK_POINTS.cold, "Keep water unfrozen and the coop dry and draft-free."],
     [
       "humidity",
       "with humidity above 80%",
@@ -186,7 +186,9 @@ export function assessRisk(
     if (n <= 0) continue;
     const given = Math.min(points, RISK_POINTS.environmentCap - envPoints);
     envPoints += given;
-    add("environment", `${n} recent coop reading${n === 1 ? "" : "s"} ${words}`, given);
+    const limit = { value: key === "heat" ? HEAT_F : FREEZING_F, unit: "°F" } as const;
+    const reading = `${n} recent coop reading${n === 1 ? "" : "s"} ${words}`;
+    add("environment", unitText(reading, words.includes("{t}") ? { t: limit } : {}), given);
     actions.add(action);
     for (const c of ENVIRONMENT_CONDITIONS[key] ?? []) envConditions.add(c);
   }

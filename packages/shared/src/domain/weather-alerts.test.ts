@@ -3,19 +3,15 @@ import {
   type ForecastDay,
   type WeatherSnapshot,
   broodingTemperatureF,
-  cToF,
   careRecommendations,
   describeWeatherCode,
-  fToC,
   isSevereWeatherCode,
   isStormyDay,
-  kmhToMph,
-  mphToKmh,
   temperatureBand,
   weatherAlerts,
   weatherCategory,
 } from "./weather-alerts";
-import { localizeWeatherText } from "./weather-display";
+import { defaultText, renderUnitText } from "./units";
 
 const calmDay: ForecastDay = { day: "Mon", highF: 70, lowF: 50, conditions: "Partly cloudy" };
 
@@ -71,9 +67,9 @@ describe("weatherAlerts thresholds", () => {
         ],
       }),
     ).find((a) => a.id === "extreme-cold");
-    expect(alert?.message).toContain("12°F");
-    expect(alert?.message).toContain("Tue, Thu");
-    expect(alert?.message).not.toContain("Wed");
+    expect(alert && defaultText(alert.message)).toContain("12°F");
+    expect(alert && defaultText(alert.message)).toContain("Tue, Thu");
+    expect(alert && defaultText(alert.message)).not.toContain("Wed");
   });
 });
 
@@ -120,7 +116,7 @@ describe("combined and odd readings", () => {
   it("hot and humid", () => {
     const alerts = weatherAlerts(snap({ temperatureF: 95, humidity: 90 }));
     expect(alerts.map((a) => a.id).sort()).toEqual(["heat", "humidity"]);
-    expect(alerts.find((a) => a.id === "heat")?.message).toContain("95°F");
+    expect(defaultText(alerts.find((a) => a.id === "heat")!.message)).toContain("95°F");
   });
 
   it("ignores missing readings instead of alerting", () => {
@@ -175,8 +171,10 @@ describe("careRecommendations", () => {
       expect.arrayContaining(["layer-heat", "panting", "danger-heat"]),
     );
     const danger = recs.find((r) => r.id === "danger-heat")!;
-    expect(danger.text).toContain("91°F");
-    expect(localizeWeatherText(danger.text, "metric")).toContain("33°C");
+    expect(defaultText(danger.text)).toContain("91°F");
+    expect(renderUnitText(danger.text, { temperatureUnit: "C", weightUnit: "kg" })).toContain(
+      "33°C",
+    );
   });
 
   it("below freezing: frostbite, water, heat-lamp fire risk, dry draft-free coop", () => {
@@ -184,8 +182,8 @@ describe("careRecommendations", () => {
     expect(recs.map((r) => r.id)).toEqual(
       expect.arrayContaining(["frostbite", "water", "heat-lamps", "dry-draft-free"]),
     );
-    expect(recs.find((r) => r.id === "frostbite")?.text).toMatch(/single combs/);
-    expect(recs.find((r) => r.id === "heat-lamps")?.text).toMatch(/fire/);
+    expect(recs.find((r) => r.id === "frostbite")!.text.text).toMatch(/single combs/);
+    expect(recs.find((r) => r.id === "heat-lamps")!.text.text).toMatch(/fire/);
   });
 
   it("humidity, wind and storms", () => {
@@ -197,7 +195,7 @@ describe("careRecommendations", () => {
 
   it("always includes the chick brooding guide", () => {
     const chicks = careRecommendations(snap()).find((r) => r.id === "chicks");
-    expect(chicks?.text).toContain("90-95°F");
+    expect(defaultText(chicks!.text)).toContain("90-95°F");
   });
 });
 
@@ -209,18 +207,6 @@ describe("broodingTemperatureF", () => {
     expect(broodingTemperatureF(6)).toEqual({ minF: 65, maxF: 70 });
     expect(broodingTemperatureF(10)).toEqual({ minF: 65, maxF: 70 });
     expect(broodingTemperatureF(0)).toEqual({ minF: 90, maxF: 95 });
-  });
-});
-
-describe("units", () => {
-  it("converts temperatures and wind", () => {
-    expect(fToC(32)).toBe(0);
-    expect(fToC(212)).toBe(100);
-    expect(fToC(-40)).toBe(-40);
-    expect(cToF(37)).toBeCloseTo(98.6, 10);
-    expect(cToF(fToC(85))).toBeCloseTo(85, 10);
-    expect(mphToKmh(25)).toBeCloseTo(40.2336, 10);
-    expect(kmhToMph(mphToKmh(12))).toBeCloseTo(12, 10);
   });
 });
 

@@ -1,8 +1,10 @@
+import { unitText, type Quantity, type UnitText } from "./units";
+
 /*
  * Weather rules for the flock: alerts (spec section 9 thresholds, exactly), temperature colour bands,
- * care recommendations (knowledge-sources section 7), unit conversions and Open-Meteo WMO weather
- * codes. Temperatures are °F, wind mph, humidity %, precipitation mm. Non-finite readings are
- * ignored rather than alerted on.
+ * care recommendations (knowledge-sources section 7) and Open-Meteo WMO weather codes. Temperatures
+ * are °F, wind mph, humidity %, precipitation mm. Non-finite readings are ignored rather than
+ * alerted on. Texts with a temperature or a speed are `UnitText`s: the reader's units fill them in.
  */
 
 /** One forecast day. */
@@ -41,7 +43,7 @@ export interface WeatherAlert {
   id: WeatherAlertId;
   severity: AlertSeverity;
   title: string;
-  message: string;
+  message: UnitText;
 }
 
 /** Below this temperature (°F) it is freezing; 32 itself is not. */
@@ -109,26 +111,6 @@ const WMO_DESCRIPTIONS: Record<number, string> = {
   99: "Thunderstorm with heavy hail",
 };
 
-/** Converts °F to °C. */
-export function fToC(f: number): number {
-  return ((f - 32) * 5) / 9;
-}
-
-/** Converts °C to °F. */
-export function cToF(c: number): number {
-  return (c * 9) / 5 + 32;
-}
-
-/** Converts miles per hour to kilometres per hour. */
-export function mphToKmh(mph: number): number {
-  return mph * 1.609344;
-}
-
-/** Converts kilometres per hour to miles per hour. */
-export function kmhToMph(kmh: number): number {
-  return kmh / 1.609344;
-}
-
 /** True for WMO codes of heavy rain (65, 67, 82), heavy snow (75, 86) or thunderstorms (95, 96, 99). */
 export function isSevereWeatherCode(code: number | null | undefined): boolean {
   return typeof code === "number" && SEVERE_WMO_CODES.has(code);
@@ -164,9 +146,7 @@ export function isStormyDay(day: ForecastDay): boolean {
   return typeof day.precipitationMm === "number" && day.precipitationMm >= HEAVY_RAIN_MM;
 }
 
-function deg(f: number): string {
-  return `${Math.round(f)}°F`;
-}
+const deg = (f: number): Quantity => ({ value: f, unit: "°F" });
 
 function listDays(days: readonly ForecastDay[]): string {
   return days.map((d) => d.day).join(", ");
@@ -188,7 +168,10 @@ export function weatherAlerts(snapshot: WeatherSnapshot): WeatherAlert[] {
       id: "freezing",
       severity: "warning",
       title: "Freezing temperatures",
-      message: `It is ${deg(t)}. Check waterers for ice, keep the coop dry and draft-free, and watch large single combs and wattles for frostbite.`,
+      message: unitText(
+        "It is {t}. Check waterers for ice, keep the coop dry and draft-free, and watch large single combs and wattles for frostbite.",
+        { t: deg(t) },
+      ),
     });
   }
   if (validTemp && t > HEAT_F) {
@@ -196,7 +179,10 @@ export function weatherAlerts(snapshot: WeatherSnapshot): WeatherAlert[] {
       id: "heat",
       severity: "warning",
       title: "Heat stress risk",
-      message: `It is ${deg(t)}. Give shade, plenty of cool fresh water and good airflow; watch for panting and wings held away from the body.`,
+      message: unitText(
+        "It is {t}. Give shade, plenty of cool fresh water and good airflow; watch for panting and wings held away from the body.",
+        { t: deg(t) },
+      ),
     });
   }
   if (validHumidity && humidity > HIGH_HUMIDITY) {
@@ -204,7 +190,9 @@ export function weatherAlerts(snapshot: WeatherSnapshot): WeatherAlert[] {
       id: "humidity",
       severity: "warning",
       title: "High humidity",
-      message: `Humidity is ${Math.round(humidity)}%. Improve coop ventilation and keep litter dry to limit ammonia, mould and respiratory trouble.`,
+      message: unitText(
+        `Humidity is ${Math.round(humidity)}%. Improve coop ventilation and keep litter dry to limit ammonia, mould and respiratory trouble.`,
+      ),
     });
   }
   if (Number.isFinite(windMph) && windMph > HIGH_WIND_MPH) {
@@ -212,7 +200,10 @@ export function weatherAlerts(snapshot: WeatherSnapshot): WeatherAlert[] {
       id: "wind",
       severity: "warning",
       title: "Strong wind",
-      message: `Wind is ${Math.round(windMph)} mph. Secure run covers, doors and loose equipment, and make sure birds have a sheltered windbreak.`,
+      message: unitText(
+        "Wind is {wind}. Secure run covers, doors and loose equipment, and make sure birds have a sheltered windbreak.",
+        { wind: { value: windMph, unit: "mph" } },
+      ),
     });
   }
 
@@ -224,7 +215,9 @@ export function weatherAlerts(snapshot: WeatherSnapshot): WeatherAlert[] {
       id: "storm",
       severity: "severe",
       title: "Severe weather expected",
-      message: `Heavy rain or storms (${when}). Shut birds in a secure, dry coop, check drainage around the run and secure anything that could blow or wash away.`,
+      message: unitText(
+        `Heavy rain or storms (${when}). Shut birds in a secure, dry coop, check drainage around the run and secure anything that could blow or wash away.`,
+      ),
     });
   }
 
@@ -237,7 +230,10 @@ export function weatherAlerts(snapshot: WeatherSnapshot): WeatherAlert[] {
       id: "extreme-cold",
       severity: "warning",
       title: "Extreme cold ahead",
-      message: `Lows down to ${deg(lowest)} forecast (${listDays(coldDays)}). Plan for unfrozen water, block drafts while keeping ventilation, and avoid heat lamps: they are a fire risk.`,
+      message: unitText(
+        `Lows down to {low} forecast (${listDays(coldDays)}). Plan for unfrozen water, block drafts while keeping ventilation, and avoid heat lamps: they are a fire risk.`,
+        { low: deg(lowest) },
+      ),
     });
   }
 
@@ -246,7 +242,10 @@ export function weatherAlerts(snapshot: WeatherSnapshot): WeatherAlert[] {
       id: "ideal",
       severity: "info",
       title: "Ideal conditions",
-      message: `${deg(t)} and ${Math.round(humidity)}% humidity are within a comfortable range for your flock.`,
+      message: unitText(
+        `{t} and ${Math.round(humidity)}% humidity are within a comfortable range for your flock.`,
+        { t: deg(t) },
+      ),
     });
   }
 
@@ -337,7 +336,7 @@ export function broodingTemperatureF(week: number): { minF: number; maxF: number
 export interface CareRecommendation {
   id: string;
   title: string;
-  text: string;
+  text: UnitText;
 }
 
 /**
@@ -355,79 +354,109 @@ export function careRecommendations(snapshot: WeatherSnapshot): CareRecommendati
     recs.push({
       id: "frostbite",
       title: "Protect combs from frostbite",
-      text: "Below freezing, birds with large single combs and wattles are prone to frostbite, especially in damp air. Keep the coop dry and remove wet litter.",
+      text: unitText(
+        "Below freezing, birds with large single combs and wattles are prone to frostbite, especially in damp air. Keep the coop dry and remove wet litter.",
+      ),
     });
     recs.push({
       id: "water",
       title: "Keep water unfrozen",
-      text: "Check waterers several times a day or use a heated waterer base; birds eat and drink less when water freezes.",
+      text: unitText(
+        "Check waterers several times a day or use a heated waterer base; birds eat and drink less when water freezes.",
+      ),
     });
     recs.push({
       id: "heat-lamps",
       title: "Avoid heat lamps",
-      text: "Heat lamps are a common cause of coop fires. Healthy, acclimatised adult birds cope with cold when the coop is dry and draft-free.",
+      text: unitText(
+        "Heat lamps are a common cause of coop fires. Healthy, acclimatised adult birds cope with cold when the coop is dry and draft-free.",
+      ),
     });
   }
   if (validTemp && t < COMFORT_MIN_F) {
     recs.push({
       id: "dry-draft-free",
       title: "Dry, draft-free, ventilated coop",
-      text: "Block drafts at roost height but keep vents high up open: moisture from breath and droppings, not cold, is the bigger risk.",
+      text: unitText(
+        "Block drafts at roost height but keep vents high up open: moisture from breath and droppings, not cold, is the bigger risk.",
+      ),
     });
   }
   if (validTemp && t >= COMFORT_MIN_F && t <= COMFORT_MAX_F && !humid) {
     recs.push({
       id: "comfort",
       title: "Comfortable weather",
-      text: "65-75°F is the comfort zone for adult chickens. A good day for cleaning the coop and letting the flock free-range.",
+      text: unitText(
+        "{range} is the comfort zone for adult chickens. A good day for cleaning the coop and letting the flock free-range.",
+        { range: { value: COMFORT_MIN_F, to: COMFORT_MAX_F, unit: "°F" } },
+      ),
     });
   }
   if (validTemp && t > LAYER_HEAT_STRESS_F) {
     recs.push({
       id: "layer-heat",
       title: "Help layers stay cool",
-      text: "From about 75-77°F laying hens start to struggle, sooner in humid air. Provide shade, airflow and plenty of cool, fresh water; expect egg numbers to dip.",
+      text: unitText(
+        "From about {range} laying hens start to struggle, sooner in humid air. Provide shade, airflow and plenty of cool, fresh water; expect egg numbers to dip.",
+        { range: { value: LAYER_HEAT_STRESS_F, to: 77, unit: "°F" } },
+      ),
     });
   }
   if (validTemp && t >= PANTING_F) {
     recs.push({
       id: "panting",
       title: "Watch for heat stress",
-      text: "Above about 79°F birds pant and hold their wings away from the body. Add extra waterers in the shade, avoid handling birds in the heat of the day and check on them often.",
+      text: unitText(
+        "Above about {t} birds pant and hold their wings away from the body. Add extra waterers in the shade, avoid handling birds in the heat of the day and check on them often.",
+        { t: deg(PANTING_F) },
+      ),
     });
   }
   if (validTemp && t > DANGER_HEAT_F) {
     recs.push({
       id: "danger-heat",
       title: "Dangerous heat",
-      text: "Above about 91°F heat can kill birds. Check the flock every hour or two, keep water cool and shaded, open the coop fully for airflow and do not handle or move birds until it cools down.",
+      text: unitText(
+        "Above about {t} heat can kill birds. Check the flock every hour or two, keep water cool and shaded, open the coop fully for airflow and do not handle or move birds until it cools down.",
+        { t: deg(DANGER_HEAT_F) },
+      ),
     });
   }
   if (humid) {
     recs.push({
       id: "ventilation",
       title: "Ventilate and keep litter dry",
-      text: "High humidity makes heat harder to shed and wet litter breeds ammonia and mould. Open vents and replace damp bedding.",
+      text: unitText(
+        "High humidity makes heat harder to shed and wet litter breeds ammonia and mould. Open vents and replace damp bedding.",
+      ),
     });
   }
   if (Number.isFinite(windMph) && windMph > HIGH_WIND_MPH) {
     recs.push({
       id: "wind",
       title: "Shelter from the wind",
-      text: "Give birds a windbreak and secure run covers, netting and doors.",
+      text: unitText("Give birds a windbreak and secure run covers, netting and doors."),
     });
   }
   if (isSevereWeatherCode(snapshot.weatherCode) || snapshot.forecast.some(isStormyDay)) {
     recs.push({
       id: "storm",
       title: "Prepare for storms",
-      text: "Check the coop roof and drainage, move feed somewhere dry and keep birds shut in during heavy rain or thunderstorms.",
+      text: unitText(
+        "Check the coop roof and drainage, move feed somewhere dry and keep birds shut in during heavy rain or thunderstorms.",
+      ),
     });
   }
   recs.push({
     id: "chicks",
     title: "Brooding chicks",
-    text: "Chicks need 90-95°F in their first week, then about 5°F less each week until they are feathered.",
+    text: unitText(
+      "Chicks need {first} in their first week, then about {step} less each week until they are feathered.",
+      {
+        first: { value: 90, to: 95, unit: "°F" },
+        step: { value: 5, unit: "°F", difference: true },
+      },
+    ),
   });
   return recs;
 }

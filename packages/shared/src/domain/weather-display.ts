@@ -1,8 +1,8 @@
-import { fToC, mphToKmh } from "./weather-alerts";
+import { fToC, mmToInches, mphToKmh } from "./units";
 
 /*
- * Unit display for weather: the alert and care texts are written in °F and mph; a keeper who chose
- * °C and km/h gets the same texts with every figure converted.
+ * The weather API's numbers in the units asked for (`?units=`): °F and mph, or °C and km/h. Alert
+ * and care texts are `UnitText`s (domain/units.ts), formatted by the web app.
  */
 
 /** °F / mph (default) or °C / km/h. */
@@ -27,32 +27,6 @@ export function displayWind(mph: number, units: DisplayUnits): number {
 /** A precipitation amount in mm shown as inches (imperial, two decimals) or mm (one decimal). */
 export function displayPrecipitation(mm: number, units: DisplayUnits): number {
   if (units === "metric") return oneDecimal(mm);
-  const inches = Math.round((mm / 25.4) * 100) / 100;
+  const inches = Math.round(mmToInches(mm) * 100) / 100;
   return inches === 0 ? 0 : inches;
-}
-
-function c(f: number): number {
-  const value = Math.round(fToC(f));
-  return value === 0 ? 0 : value;
-}
-
-/**
- * Rewrites the °F and mph figures in an alert or recommendation text for metric display:
- * "65-75°F" -> "18-24°C", "5°F less" (a difference) -> "3°C less", "20°F" -> "-7°C",
- * "30 mph" -> "48 km/h". Imperial texts are returned unchanged.
- */
-export function localizeWeatherText(text: string, units: DisplayUnits): string {
-  if (units === "imperial") return text;
-  return text
-    .replace(/(-?\d+(?:\.\d+)?)-(-?\d+(?:\.\d+)?)°F/g, (_m, a: string, b: string) => {
-      return `${c(Number(a))}-${c(Number(b))}°C`;
-    })
-    .replace(
-      /(\d+(?:\.\d+)?)°F (less|lower|more|higher|warmer|cooler)/g,
-      (_m, d: string, w: string) => {
-        return `${Math.round((Number(d) * 5) / 9)}°C ${w}`;
-      },
-    )
-    .replace(/(-?\d+(?:\.\d+)?)°F/g, (_m, f: string) => `${c(Number(f))}°C`)
-    .replace(/(\d+(?:\.\d+)?) mph/g, (_m, v: string) => `${Math.round(mphToKmh(Number(v)))} km/h`);
 }

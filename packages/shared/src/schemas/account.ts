@@ -1,17 +1,12 @@
 import { z } from "zod";
+import { TEMPERATURE_UNITS, WEIGHT_UNITS } from "../domain/units";
 import { saveWeatherPlaceBody, weatherPlace } from "./weather";
 
 /*
  * Account: settings, sessions, export/import and deletion (`/api/account/*`).
  */
 
-export const TEMPERATURE_UNITS = ["F", "C"] as const;
-export const WEIGHT_UNITS = ["lbs", "kg"] as const;
-export type TemperatureUnit = (typeof TEMPERATURE_UNITS)[number];
-export type WeightUnit = (typeof WEIGHT_UNITS)[number];
-
-/** The spec's base units: records are stored in °F and lbs. */
-export const DEFAULT_UNITS = { temperatureUnit: "F", weightUnit: "lbs" } as const;
+// The unit vocabulary (F/C, lbs/kg) and its defaults live in domain/units.ts.
 
 /** `GET /api/account/settings` answer. */
 export const accountSettings = z.object({

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { analysisBirdId, analysisImage, analysisMeta } from "./analysis";
 import { rarityLevel } from "./breed";
+import { unitTextSchema } from "./unit-text";
 
 /** `POST /api/identify-bird-breed`: base64 JPEG without prefix (a data URL is accepted too) and a timestamp. */
 export const identifyBreedBody = z.object({
@@ -67,5 +68,14 @@ export const breedRarity = z.object({
 export type BreedRarity = z.infer<typeof breedRarity>;
 
 /** `POST /api/identify-bird-breed` answer. */
-export const breedIdResult = breedModelResult.extend({ ...analysisMeta, rarity: breedRarity });
+export const breedIdResult = breedModelResult.extend({
+  ...analysisMeta,
+  rarity: breedRarity,
+  /**
+   * The breed's typical weights from the breed dataset as a message with quantities (lbs), for
+   * showing in the keeper's units; null when the breed is not in the dataset or has no weights
+   * (then `averageWeight`, the spec's free text, is all there is). Absent in older saved results.
+   */
+  averageWeightText: unitTextSchema.nullable().optional(),
+});
 export type BreedIdResult = z.infer<typeof breedIdResult>;

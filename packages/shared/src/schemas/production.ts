@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { unitTextSchema } from "./unit-text";
 import { healthStatus, MAX_BIRD_WEIGHT_LBS } from "./chicken";
 import { isoDate, notFutureDate } from "./common";
 import {
@@ -340,8 +341,13 @@ export const diseaseAlert = z.object({
   ]),
   severity: alertSeverity,
   title: z.string(),
+  /** The spec's sentence, in °F and lbs; `descriptionText` is the same with its quantities apart. */
   description: z.string(),
   actionRequired: z.string(),
+  /** `description` as a template and quantities, for showing in the keeper's units. */
+  descriptionText: unitTextSchema,
+  /** `actionRequired` as a template and quantities. */
+  actionRequiredText: unitTextSchema,
   createdAt: z.string(),
 });
 export type DiseaseAlert = z.infer<typeof diseaseAlert>;
@@ -353,7 +359,9 @@ export type RiskLevel = z.infer<typeof riskLevel>;
 /** One reading that pushed a bird's risk up, with the points it added. */
 export const riskReason = z.object({
   factor: z.string(),
+  /** In °F; `detailText` is the same with its quantities apart (absent on predictions saved before it). */
   detail: z.string(),
+  detailText: unitTextSchema.optional(),
   points: z.number(),
 });
 export type RiskReason = z.infer<typeof riskReason>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { unitTextSchema } from "./unit-text";
 
 /*
  * Weather API contracts. The server asks the forecast provider (Open-Meteo by default) for °F and
@@ -79,10 +80,11 @@ export const weatherResponse = z.object({
       id: z.string(),
       severity: z.enum(["info", "warning", "severe"]),
       title: z.string(),
-      message: z.string(),
+      /** The alert text with its quantities in °F and mph, formatted by the reader. */
+      message: unitTextSchema,
     }),
   ),
-  recommendations: z.array(z.object({ id: z.string(), title: z.string(), text: z.string() })),
+  recommendations: z.array(z.object({ id: z.string(), title: z.string(), text: unitTextSchema })),
   /** When the provider produced this forecast (ISO timestamp); cached for 15 minutes. */
   fetchedAt: z.string(),
   source: z.string(),

@@ -1,4 +1,6 @@
 import { OFFLINE_LABEL } from "@flockkeeper/shared/schemas/analysis";
+import { breedWeightText } from "@flockkeeper/shared/domain/breed-weight";
+import { defaultText } from "@flockkeeper/shared/domain/units";
 import type { BreedRecord, PlumageColor, PlumagePattern } from "@flockkeeper/shared/schemas/breed";
 import type { BreedModelResult } from "@flockkeeper/shared/schemas/breed-id";
 import type { PixelSample } from "../image";
@@ -246,9 +248,7 @@ export function identifyBreedOffline(
   const eggs = b.eggsPerYear
     ? `${b.eggsPerYear.min}-${b.eggsPerYear.max} eggs a year`
     : "Not recorded";
-  const weight = b.weightLbs
-    ? `Females about ${b.weightLbs.female} lbs, males about ${b.weightLbs.male} lbs`
-    : "Not recorded";
+  const weight = b.weightLbs ? defaultText(breedWeightText(b.weightLbs)) : "Not recorded";
   const seen = describeColours(reading);
   return {
     breed: b.name,

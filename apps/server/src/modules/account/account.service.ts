@@ -5,16 +5,18 @@ import { z } from "zod";
 import { describeDevice } from "@flockkeeper/shared/domain/device";
 import {
   CONFIRM_EMAIL_MISMATCH,
-  DEFAULT_UNITS,
   EXPORT_FORMAT,
   EXPORT_SCHEMA_VERSION,
   type AccountSession,
   type AccountSettings,
   type ImportAccountResponse,
-  type TemperatureUnit,
   type UpdateAccountSettingsBody,
-  type WeightUnit,
 } from "@flockkeeper/shared/schemas/account";
+import {
+  DEFAULT_UNITS,
+  type TemperatureUnit,
+  type WeightUnit,
+} from "@flockkeeper/shared/domain/units";
 import type { Database } from "../../db/client";
 import {
   adminImages,

@@ -32,26 +32,6 @@ const toAdmin = (r: Row): AdminAdvertisement => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
-/**
- * Short-lived cache of the public list as ready-to-send JSON. Cleared on every admin change in
- * this process; other instances converge within the TTL.
- */
-export class PublicAdCache {
-  private readonly entries = new Map<string, { json: string; expiresAt: number }>();
-  constructor(private readonly ttlMs = 30_000) {}
-  get(key: string): string | null {
-    const hit = this.entries.get(key);
-    if (!hit || hit.expiresAt <= Date.now()) return null;
-    return hit.json;
-  }
-  set(key: string, json: string): void {
-    this.entries.set(key, { json, expiresAt: Date.now() + this.ttlMs });
-  }
-  clear(): void {
-    this.entries.clear();
-  }
-}
-
 /** Active advertisements for a page's category (or all), public fields only, newest first. */
 export async function listPublicAds(
   db: Database,

@@ -7,7 +7,7 @@ import { getKnowledge } from "../../knowledge/index";
 import { imageRouteOptions } from "../analyses/analyses.routes";
 import { analysisRateLimit, runVision, saveAnalysis } from "../analyses/analyses.service";
 import type { ModuleOptions } from "../module";
-import { breedRarityFor } from "./breed-id.service";
+import { breedRarityFor, breedWeightsFor } from "./breed-id.service";
 import { optionalKeeperOf, requireAccess } from "../../access/access";
 
 /** `POST /api/identify-bird-breed` (spec section 7): open to everyone, saved for signed-in keepers. */
@@ -35,8 +35,10 @@ export async function breedIdRoutes(app: FastifyInstance, { config }: ModuleOpti
       }
       const img = await readAnalysisImage(req.body.image);
       const { result, method } = await runVision(() => vision.breed(img));
-      const rarity = breedRarityFor(result.breed, result.species, getKnowledge().breeds);
-      const answer = { ...result, method, rarity };
+      const { breeds } = getKnowledge();
+      const rarity = breedRarityFor(result.breed, result.species, breeds);
+      const averageWeightText = breedWeightsFor(result.breed, result.species, breeds);
+      const answer = { ...result, method, rarity, averageWeightText };
       const analysisId = keeper
         ? await saveAnalysis(app.db, keeper, {
             kind: "breed",

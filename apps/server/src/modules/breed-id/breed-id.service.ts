@@ -1,6 +1,8 @@
 import type { BreedRecord } from "@flockkeeper/shared/schemas/breed";
 import type { BreedRarity } from "@flockkeeper/shared/schemas/breed-id";
 import { lookupRarity } from "@flockkeeper/shared/domain/rarity";
+import { breedWeightText } from "@flockkeeper/shared/domain/breed-weight";
+import type { UnitText } from "@flockkeeper/shared/domain/units";
 
 /** Rarity of an identified breed from the dataset; unknown breeds get the spec's 25, Common. */
 export function breedRarityFor(
@@ -17,4 +19,14 @@ export function breedRarityFor(
     description: r.description,
     found: r.found,
   };
+}
+
+/** The identified breed's typical weights from the dataset, or null when it has none. */
+export function breedWeightsFor(
+  breed: string,
+  species: string,
+  breeds: readonly BreedRecord[],
+): UnitText | null {
+  const weights = lookupRarity(breed, species, breeds).breed?.weightLbs;
+  return weights ? breedWeightText(weights) : null;
 }

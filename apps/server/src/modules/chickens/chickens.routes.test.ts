@@ -9,6 +9,7 @@ import {
   type TestApp,
   type TestUser,
 } from "../../test/helpers";
+import { postChicken } from "../../test/factories";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,11 +21,8 @@ afterAll(async () => {
 
 const hen = { name: "Henrietta", breed: "Rhode Island Red", sex: "hen" };
 
-async function addBird(keeper: TestUser, body: Record<string, unknown> = hen) {
-  const res = await keeper.inject({ method: "POST", url: "/api/chickens", payload: body });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
+const addBird = (keeper: TestUser, body: Record<string, unknown> = hen) =>
+  postChicken(keeper, body);
 
 const rowsOf = async (userId: string) =>
   t.db.select().from(chickens).where(eq(chickens.userId, userId));
@@ -133,7 +131,7 @@ describe("birds: /api/chickens", () => {
       imageUrl: `data:image/png;base64,${png.toString("base64")}`,
     });
     expect(created.imageUrl).toMatch(/^\/api\/images\/[a-f0-9]{64}\.jpg$/);
-    const img = await t.app.inject({ url: created.imageUrl });
+    const img = await t.app.inject({ url: created.imageUrl! });
     expect((await sharp(img.rawPayload).metadata()).width).toBe(1024);
   });
 

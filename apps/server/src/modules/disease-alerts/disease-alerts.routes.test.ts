@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyses, environmentalRecords } from "../../db/schema/index";
 import { buildUser, createTestApp, expectPrivate, type TestApp } from "../../test/helpers";
-import { buildChicken, buildEggs, buildWeight, daysAgo, today } from "../production/fixtures";
+import { buildChicken, buildEggs, buildWeight, daysAgo, today } from "../../test/factories";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -10,6 +10,7 @@ import {
   type TestApp,
   type TestUser,
 } from "../../test/helpers";
+import { postChicken } from "../../test/factories";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,15 +22,8 @@ afterAll(async () => {
 
 const today = todayIso(new Date());
 
-async function addBird(keeper: TestUser, body: Record<string, unknown> = {}) {
-  const res = await keeper.inject({
-    method: "POST",
-    url: "/api/chickens",
-    payload: { name: "Hen", breed: "Sussex", ...body },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id as string;
-}
+const addBird = async (keeper: TestUser, body: Record<string, unknown> = {}) =>
+  (await postChicken(keeper, body)).id;
 
 async function addEggs(
   keeper: TestUser,

@@ -3,7 +3,7 @@ import { INVALID_DATE_MESSAGE } from "@flockkeeper/shared/schemas/common";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { feedRecords } from "../../db/schema/index";
 import { buildUser, createTestApp, expectPrivate, type TestApp } from "../../test/helpers";
-import { buildChicken, daysAgo, today } from "../production/fixtures";
+import { buildChicken, daysAgo, today } from "../../test/factories";
 
 let t: TestApp;
 beforeAll(async () => {

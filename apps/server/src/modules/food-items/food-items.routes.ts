@@ -9,6 +9,7 @@ import {
   foodSuggestionsQuery,
 } from "@flockkeeper/shared/schemas/food-search";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { LRUCache } from "lru-cache";
 import { getKnowledge } from "../../knowledge/index";
 import { bulkSearchFoods, searchFood, suggestFoods } from "./food-items.service";
 
@@ -26,7 +27,7 @@ export async function foodItemsRoutes(app: FastifyInstance) {
   // The datasets never change while the server runs: an answer, once validated and serialised, is
   // kept as JSON text for the next keeper who asks the same (serialising a whole record through
   // its schema was most of a lookup's time).
-  const answers = new Map<string, string>();
+  const answers = new LRUCache<string, string>({ max: MAX_CACHED_ANSWERS });
   r.get(
     "/api/food-items/search",
     { schema: { querystring: foodSearchQuery, response: { 200: foodItem } } },
@@ -35,7 +36,6 @@ export async function foodItemsRoutes(app: FastifyInstance) {
       let json = answers.get(name);
       if (json === undefined) {
         json = JSON.stringify(foodItem.parse(searchFood(name)));
-        if (answers.size >= MAX_CACHED_ANSWERS) answers.delete(answers.keys().next().value!);
         answers.set(name, json);
       }
       // Already the JSON of a foodItem; the type provider only knows the parsed shape.

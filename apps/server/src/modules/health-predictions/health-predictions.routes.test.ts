@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { healthPredictions } from "../../db/schema/index";
 import { getKnowledge } from "../../knowledge/index";
 import { buildUser, createTestApp, expectPrivate, type TestApp } from "../../test/helpers";
-import { buildChicken, buildEggs, buildWeight, daysAgo } from "../production/fixtures";
+import { buildChicken, buildEggs, buildWeight, daysAgo } from "../../test/factories";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chickens, dailyProduction, eggRecords, feedRecords, users } from "../../db/schema/index";
 import { buildUser, createTestApp, type TestApp } from "../../test/helpers";
-import { buildChicken, buildEggs, buildFeed, daysAgo, today } from "./fixtures";
+import { buildChicken, buildEggs, buildFeed, daysAgo, today } from "../../test/factories";
 
 // daily_production is kept by triggers (migration 0009); the summary trusts it, so it must always
 // equal the totals of the records themselves, whatever is added, changed or removed.

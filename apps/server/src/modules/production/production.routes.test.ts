@@ -2,7 +2,14 @@ import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keeperSettings } from "../../db/schema/index";
 import { buildUser, createTestApp, type TestApp } from "../../test/helpers";
-import { buildChicken, buildEggs, buildFeed, buildWeight, daysAgo, today } from "./fixtures";
+import {
+  buildChicken,
+  buildEggs,
+  buildFeed,
+  buildWeight,
+  daysAgo,
+  today,
+} from "../../test/factories";
 
 const parseCsv = (text: string) => parse(text, { record_delimiter: "\r\n" }) as string[][];
 

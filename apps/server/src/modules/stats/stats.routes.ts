@@ -1,5 +1,6 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { LRUCache } from "lru-cache";
 import { statsResponse, type StatsResponse } from "@flockkeeper/shared/schemas/stats";
 import type { ModuleOptions } from "../module";
 import { countStats } from "./stats.service";
@@ -8,7 +9,14 @@ export const STATS_TTL_MS = 60_000;
 
 /** `GET /api/stats`: live marketing figures, counted at most once a minute per instance. */
 export async function statsRoutes(app: FastifyInstance, opts: ModuleOptions) {
-  let cached: { at: number; value: Promise<StatsResponse> } | null = null;
+  // One entry. lru-cache's fetch shares one count among concurrent requests and drops a failed
+  // count at once (it must not stick for a minute). The answer says `max-age=60` to every HTTP
+  // cache anyway, so an instance serving a count up to a minute old is within what it promises.
+  const cache = new LRUCache<"stats", StatsResponse, FastifyBaseLogger>({
+    max: 1,
+    ttl: STATS_TTL_MS,
+    fetchMethod: (_key, _stale, { context }) => countStats(app.db, opts.config.socialUrl, context),
+  });
 
   app.withTypeProvider<ZodTypeProvider>().get(
     "/api/stats",
@@ -17,17 +25,8 @@ export async function statsRoutes(app: FastifyInstance, opts: ModuleOptions) {
       config: { rateLimit: { max: 120, timeWindow: "1 minute" } },
     },
     async (req, reply) => {
-      const now = Date.now();
-      if (!cached || now - cached.at >= STATS_TTL_MS) {
-        const value = countStats(app.db, opts.config.socialUrl, req.log);
-        cached = { at: now, value };
-        // A failed count must not stick for a minute.
-        value.catch(() => {
-          if (cached?.value === value) cached = null;
-        });
-      }
-      const stats = await cached.value;
-      return reply.header("cache-control", "public, max-age=60").send(stats);
+      const stats = await cache.fetch("stats", { context: req.log });
+      return reply.header("cache-control", "public, max-age=60").send(stats!);
     },
   );
 }

@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WEATHER_UNAVAILABLE_MESSAGE } from "@flockkeeper/shared/schemas/weather";
+import { renderUnitText } from "@flockkeeper/shared/domain/units";
 import { buildUser, createTestApp, type TestApp } from "../../test/helpers";
 import { WEATHER_CACHE_MS, getWeather } from "./weather.service";
 
@@ -139,8 +140,12 @@ describe("GET /api/weather", () => {
       band: "warm",
     });
     expect(metric.forecast[0]).toMatchObject({ high: 25.6, low: 15.6 });
-    expect(metric.alerts[0].message).toContain("22°C");
-    expect(metric.alerts[0].message).not.toContain("°F");
+    // Texts carry the temperature as a number in °F, whatever the units; the reader formats it.
+    expect(metric.alerts[0].message.text).toMatch(/^\{t\} and \d+% humidity/);
+    expect(metric.alerts[0].message.params.t).toEqual({ value: 72, unit: "°F" });
+    expect(
+      renderUnitText(metric.alerts[0].message, { temperatureUnit: "C", weightUnit: "kg" }),
+    ).toMatch(/^22°C and/);
   });
 
   it("serves a repeat request for the same rounded location from the cache", async () => {

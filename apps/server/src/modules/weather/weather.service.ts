@@ -11,7 +11,6 @@ import {
   displayPrecipitation,
   displayTemperature,
   displayWind,
-  localizeWeatherText,
 } from "@flockkeeper/shared/domain/weather-display";
 import {
   WEATHER_UNAVAILABLE_MESSAGE,
@@ -210,16 +209,10 @@ export function toWeatherResponse(
         d.precipitationMm === null ? null : displayPrecipitation(d.precipitationMm, units),
       band: temperatureBand(d.highF).id,
     })),
-    alerts: weatherAlerts(snapshot).map((a) => ({
-      ...a,
-      title: localizeWeatherText(a.title, units),
-      message: localizeWeatherText(a.message, units),
-    })),
-    recommendations: careRecommendations(snapshot).map((r) => ({
-      ...r,
-      title: localizeWeatherText(r.title, units),
-      text: localizeWeatherText(r.text, units),
-    })),
+    // Texts carry their temperatures and speeds as °F and mph; the web app shows them in the
+    // keeper's units.
+    alerts: weatherAlerts(snapshot),
+    recommendations: careRecommendations(snapshot),
     fetchedAt: fetchedAt.toISOString(),
     source: "Open-Meteo",
   };

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from "react";
-import type { TemperatureUnit, WeightUnit } from "@flockkeeper/shared/schemas/account";
+import type { TemperatureUnit, WeightUnit } from "@flockkeeper/shared/domain/units";
 import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
 import { FieldError, Input, Label, Select } from "@/components/ui/input";

@@ -18,7 +18,8 @@ import { Card, CardTitle } from "@/components/ui/card";
 import { errorMessage } from "@/lib/api-client";
 import { signIn, useAuth } from "@/lib/auth";
 import { toast } from "@/lib/toast";
-import { localizeUnitsText, useUnits } from "@/lib/units";
+import { renderUnitText } from "@flockkeeper/shared/domain/units";
+import { useUnits } from "@/lib/units";
 import { useIdentifyBreed } from "../api/identify-breed";
 import { breedFailureReason } from "../lib/failure-reason";
 import { RarityScore } from "./rarity-score";
@@ -225,7 +226,14 @@ export function BreedIdentifier() {
             <Fact label="Temperament" value={result.temperament} />
             <Fact label="Egg production" value={result.eggProduction} />
             <Fact label="Egg colour" value={result.eggColor} />
-            <Fact label="Average weight" value={localizeUnitsText(result.averageWeight, units)} />
+            <Fact
+              label="Average weight"
+              value={
+                result.averageWeightText
+                  ? renderUnitText(result.averageWeightText, units)
+                  : result.averageWeight
+              }
+            />
             <Fact label="Origin" value={result.characteristics.origin} />
             <Fact label="Feather pattern" value={result.physicalTraits.featherPattern} />
             <Fact label="Comb" value={result.physicalTraits.combType} />

@@ -8,7 +8,8 @@ import {
 } from "@flockkeeper/shared/domain/calculators";
 import { Card, CardTitle } from "@/components/ui/card";
 import { Input, Label, Select } from "@/components/ui/input";
-import { formatWeight, lbsToKg, useUnits } from "@/lib/units";
+import { lbsToKg } from "@flockkeeper/shared/domain/units";
+import { formatWeight, useUnits } from "@/lib/units";
 import { ResultTile } from "./result-tile";
 
 /** Feed cost: birds x lbs per bird per day x (price of a 50 lb bag / 50), per day, month and year. */

@@ -1,6 +1,7 @@
 import { efficiencyPoint } from "@flockkeeper/shared/domain/production";
 import { Card, CardTitle } from "@/components/ui/card";
-import { lbsToKg, useUnits } from "@/lib/units";
+import { lbsToKg } from "@flockkeeper/shared/domain/units";
+import { useUnits } from "@/lib/units";
 import { useProductionTrends } from "../api/production";
 import { SeriesChart } from "./charts";
 

@@ -3,7 +3,8 @@ import type { AlertSeverity, DiseaseAlert } from "@flockkeeper/shared/schemas/pr
 import { Alert } from "@/components/ui/alert";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Card, CardTitle } from "@/components/ui/card";
-import { localizeUnitsText, useUnits } from "@/lib/units";
+import { renderUnitText } from "@flockkeeper/shared/domain/units";
+import { useUnits } from "@/lib/units";
 import { useHealthPredictions, useProductionTrends } from "../api/production";
 import { RISK_TONE } from "./insights-tab";
 
@@ -51,11 +52,11 @@ export function HealthTab({
                 <p className="font-semibold text-stone-900">{a.title}</p>
               </div>
               <p className="mt-1 text-sm text-stone-700">
-                {localizeUnitsText(a.description, units)}
+                {renderUnitText(a.descriptionText, units)}
               </p>
               <p className="mt-1 text-sm text-stone-900">
                 <span className="font-semibold">Action: </span>
-                {localizeUnitsText(a.actionRequired, units)}
+                {renderUnitText(a.actionRequiredText, units)}
               </p>
             </li>
           ))}

@@ -1,7 +1,8 @@
 import type { RiskLevel } from "@flockkeeper/shared/schemas/production";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
-import { localizeUnitsText, useUnits } from "@/lib/units";
+import { renderUnitText } from "@flockkeeper/shared/domain/units";
+import { useUnits } from "@/lib/units";
 import { useHealthPredictions } from "../api/production";
 
 export const RISK_TONE: Record<RiskLevel, BadgeTone> = {
@@ -51,7 +52,7 @@ export function InsightsTab() {
                 <ul className="list-disc pl-5 text-sm text-stone-800">
                   {p.reasons.map((r) => (
                     <li key={`${r.factor}-${r.detail}`}>
-                      {localizeUnitsText(r.detail, units)}{" "}
+                      {r.detailText ? renderUnitText(r.detailText, units) : r.detail}{" "}
                       <span className="text-stone-600">(+{r.points})</span>
                     </li>
                   ))}

@@ -1,6 +1,7 @@
 import { Card } from "@/components/ui/card";
 import { Alert } from "@/components/ui/alert";
-import { formatWeight, lbsToKg, useUnits, weightIn } from "@/lib/units";
+import { lbsToKg } from "@flockkeeper/shared/domain/units";
+import { formatWeight, useUnits, weightIn } from "@/lib/units";
 import { useProductionSummary, useProductionTrends } from "../api/production";
 import { SeriesChart } from "./charts";
 

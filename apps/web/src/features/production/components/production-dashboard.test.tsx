@@ -32,6 +32,8 @@ const alert = (severity: DiseaseAlert["severity"], title: string): DiseaseAlert 
   title,
   description: "Coop reading.",
   actionRequired: "Act.",
+  descriptionText: { text: "Coop reading.", params: {} },
+  actionRequiredText: { text: "Act.", params: {} },
   createdAt: "2024-06-30T00:00:00.000Z",
 });
 

@@ -9,10 +9,12 @@ import {
   type TemperatureBandId,
 } from "@flockkeeper/shared/domain/weather-alerts";
 import {
-  displayTemperature,
-  displayWind,
-  type DisplayUnits,
-} from "@flockkeeper/shared/domain/weather-display";
+  formatQuantity,
+  renderUnitText,
+  unitText,
+  type UnitPrefs,
+  type UnitText,
+} from "@flockkeeper/shared/domain/units";
 import { Card, CardTitle } from "@/components/ui/card";
 import { cn } from "@/lib/cn";
 
@@ -20,49 +22,54 @@ const BAND_ORDER: {
   id: TemperatureBandId;
   from: number | null;
   to: number | null;
-  care: string;
+  care: UnitText;
 }[] = [
   {
     id: "freezing",
     from: null,
     to: 32,
-    care: "Unfrozen water, dry draft-free coop, watch combs for frostbite.",
+    care: unitText("Unfrozen water, dry draft-free coop, watch combs for frostbite."),
   },
-  { id: "cold", from: 32, to: 49, care: "Block drafts at roost height, keep vents open." },
+  {
+    id: "cold",
+    from: 32,
+    to: 49,
+    care: unitText("Block drafts at roost height, keep vents open."),
+  },
   {
     id: "cool",
     from: 50,
     to: 69,
-    care: "Comfortable for most adult birds; the comfort zone is 65-75°F.",
+    care: unitText("Comfortable for most adult birds; the comfort zone is {range}.", {
+      range: { value: 65, to: 75, unit: "°F" },
+    }),
   },
   {
     id: "warm",
     from: 70,
     to: 84,
-    care: "Shade and extra water; layers slow down from about 75°F.",
+    care: unitText("Shade and extra water; layers slow down from about {t}.", {
+      t: { value: 75, unit: "°F" },
+    }),
   },
   {
     id: "hot",
     from: 85,
     to: null,
-    care: "Heat stress risk: shade, airflow, cool water, check often.",
+    care: unitText("Heat stress risk: shade, airflow, cool water, check often."),
   },
 ];
 
 /** Reference: temperature bands, the alert thresholds and brooder temperatures, in the chosen units. */
-export function CareGuide({ units }: { units: DisplayUnits }) {
-  const u = units === "metric" ? "°C" : "°F";
-  const t = (f: number) => `${Math.round(displayTemperature(f, units))}${u}`;
-  const w = (mph: number) =>
-    `${Math.round(displayWind(mph, units))} ${units === "metric" ? "km/h" : "mph"}`;
+export function CareGuide({ units }: { units: UnitPrefs }) {
+  const t = (f: number) => formatQuantity({ value: f, unit: "°F" }, units);
+  const w = (mph: number) => formatQuantity({ value: mph, unit: "mph" }, units);
   const range = (from: number | null, to: number | null) =>
     from === null
       ? `below ${t(to!)}`
       : to === null
         ? `${t(from)} and above`
         : `${t(from)} to ${t(to)}`;
-  const careText = (text: string) =>
-    units === "metric" ? text.replace("65-75°F", "18-24°C").replace("75°F", "24°C") : text;
 
   return (
     <Card>
@@ -78,7 +85,7 @@ export function CareGuide({ units }: { units: DisplayUnits }) {
                   <p className="font-semibold text-stone-900">
                     {band.name}: {range(b.from, b.to)}
                   </p>
-                  <p className="text-stone-800">{careText(b.care)}</p>
+                  <p className="text-stone-800">{renderUnitText(b.care, units)}</p>
                 </li>
               );
             })}

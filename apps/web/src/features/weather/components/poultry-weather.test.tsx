@@ -1,5 +1,6 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { WeatherResponse } from "@flockkeeper/shared/schemas/weather";
 import { PoultryWeather } from "./poultry-weather";
@@ -34,11 +35,18 @@ const FREEZING: WeatherResponse = {
       id: "freezing",
       severity: "warning",
       title: "Freezing temperatures",
-      message: "It is 20°F. Check waterers for ice.",
+      message: {
+        text: "It is {t}. Check waterers for ice.",
+        params: { t: { value: 20, unit: "°F" } },
+      },
     },
   ],
   recommendations: [
-    { id: "frostbite", title: "Protect combs from frostbite", text: "Keep the coop dry." },
+    {
+      id: "frostbite",
+      title: "Protect combs from frostbite",
+      text: { text: "Keep the coop dry.", params: {} },
+    },
   ],
   fetchedAt: "2025-01-06T12:00:00.000Z",
   source: "Open-Meteo",
@@ -109,6 +117,8 @@ describe("PoultryWeather location", () => {
     expect((await screen.findByTestId("current-temp")).textContent).toBe("20°F");
     expect(screen.getByTestId("current-wind").textContent).toBe("30 mph");
     expect(screen.getByText("Freezing temperatures")).toBeInTheDocument();
+    // The alert's temperature arrives as a number in °F and is written in the keeper's units.
+    expect(screen.getByText("It is 20°F. Check waterers for ice.")).toBeInTheDocument();
     expect(screen.getByText("Protect combs from frostbite")).toBeInTheDocument();
     expect(screen.getByText(/Live forecast from Open-Meteo/)).toBeInTheDocument();
     const asked = fetchMock.mock.calls.map(([u]) => String(u)).find((u) => u.includes("weather?"));
@@ -140,6 +150,12 @@ describe("PoultryWeather location", () => {
     renderPage();
     expect(await screen.findByText("Home farm")).toBeInTheDocument();
     expect((await screen.findByTestId("current-temp")).textContent).toBe("20°F");
+    // The keeper's °C: the same alert reads in °C, with nothing rewritten from a °F sentence.
+    await userEvent.click(screen.getByRole("button", { name: "°C, km/h" }));
+    expect(await screen.findByText("It is -7°C. Check waterers for ice.")).toBeInTheDocument();
+    // Back to the default, which this browser now remembers for the next tests.
+    await userEvent.click(screen.getByRole("button", { name: "°F, mph" }));
+    expect(await screen.findByText("It is 20°F. Check waterers for ice.")).toBeInTheDocument();
     expect(navigator.geolocation.getCurrentPosition).not.toHaveBeenCalled();
   });
 });

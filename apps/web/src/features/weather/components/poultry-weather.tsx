@@ -221,13 +221,13 @@ export function PoultryWeather() {
       {weather.data && coords && !weather.isError && (
         <>
           <CurrentConditions weather={weather.data} />
-          <WeatherAlerts alerts={weather.data.alerts} />
-          <CareRecommendations recommendations={weather.data.recommendations} />
+          <WeatherAlerts alerts={weather.data.alerts} units={unitPrefs} />
+          <CareRecommendations recommendations={weather.data.recommendations} units={unitPrefs} />
           <ForecastDays weather={weather.data} />
         </>
       )}
 
-      <CareGuide units={units} />
+      <CareGuide units={unitPrefs} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { AlertTriangle, CheckCircle2, CloudLightning } from "lucide-react";
+import { renderUnitText, type UnitPrefs } from "@flockkeeper/shared/domain/units";
 import type { WeatherResponse } from "@flockkeeper/shared/schemas/weather";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardTitle } from "@/components/ui/card";
@@ -7,7 +8,13 @@ const TONES = { severe: "danger", warning: "warning", info: "success" } as const
 const ICONS = { severe: CloudLightning, warning: AlertTriangle, info: CheckCircle2 } as const;
 
 /** Poultry weather alerts, most serious first. */
-export function WeatherAlerts({ alerts }: { alerts: WeatherResponse["alerts"] }) {
+export function WeatherAlerts({
+  alerts,
+  units,
+}: {
+  alerts: WeatherResponse["alerts"];
+  units: UnitPrefs;
+}) {
   return (
     <Card>
       <CardTitle>Weather alerts</CardTitle>
@@ -23,7 +30,7 @@ export function WeatherAlerts({ alerts }: { alerts: WeatherResponse["alerts"] })
                   <Icon className="mt-0.5 size-5 shrink-0" aria-hidden />
                   <div>
                     <p className="font-bold">{a.title}</p>
-                    <p>{a.message}</p>
+                    <p>{renderUnitText(a.message, units)}</p>
                   </div>
                 </Alert>
               </li>
