@@ -235,8 +235,8 @@ test("the vaccination tracker fits 360 px with records present, long and right-t
     return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
   };
   const records = [
-    { vaccine: "Infectious Laryngotracheitis", birdName: LONG_NAME, date: past(400) },
-    { vaccine: "Newcastle Disease", birdName: "ריבקה התרנגולת", date: past(30) },
+    { vaccine: "Infectious Laryngotracheitis", birdName: LONG_NAME, date: past(30) },
+    { vaccine: "Newcastle Disease", birdName: "ריבקה התרנגולת", date: past(400) },
     {
       vaccine: "Marek's Disease",
       birdName: "Whole flock 🐔🐔🐔",
@@ -270,7 +270,7 @@ test("the vaccination tracker fits 360 px with records present, long and right-t
     return out.slice(0, 10);
   });
   expect(problems).toEqual([]);
-  await expect(page.getByRole("button", { name: /Mark done/ }).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Mark .+ done$/ }).first()).toBeVisible();
   await page.screenshot({
     path: "test-results/screens/vaccination-records-360.png",
     fullPage: true,

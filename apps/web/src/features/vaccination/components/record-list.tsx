@@ -47,12 +47,16 @@ export function RecordList({
             <li key={r.id} className="flex flex-wrap items-start gap-2 py-3">
               <div className="min-w-0 flex-1">
                 <p className="font-semibold text-stone-900">{r.vaccine}</p>
-                <p className="text-sm text-stone-700">Bird: {r.birdName}</p>
+                <p className="text-sm [overflow-wrap:anywhere] text-stone-700">
+                  Bird: {r.birdName}
+                </p>
                 <p className="text-sm text-stone-700">Date: {formatDate(r.date)}</p>
                 {showNextDue(r.date, r.nextDue) && (
                   <p className="text-sm text-stone-700">Next due: {formatDate(r.nextDue)}</p>
                 )}
-                {r.notes && <p className="mt-1 text-sm text-stone-600">{r.notes}</p>}
+                {r.notes && (
+                  <p className="mt-1 text-sm [overflow-wrap:anywhere] text-stone-600">{r.notes}</p>
+                )}
               </div>
               <div className="flex items-center gap-2">
                 <StatusBadge status={r.status} />
