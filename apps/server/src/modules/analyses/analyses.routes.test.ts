@@ -88,8 +88,10 @@ describe("POST /api/analyze-feces (offline analyser)", () => {
     });
     expect(entry.result.healthStatus).toBe("healthy");
     expect(entry.imageUrl).toMatch(/^\/api\/images\/[a-f0-9]{64}\.jpg$/);
-    const img = await t.app.inject({ method: "GET", url: entry.imageUrl });
+    // The photo is served to its owner only, and signed out it is as if it did not exist.
+    const img = await keeper.inject({ method: "GET", url: entry.imageUrl });
     expect(img.statusCode).toBe(200);
+    expect((await t.app.inject({ method: "GET", url: entry.imageUrl })).statusCode).toBe(404);
 
     const other = await keeper.inject({ method: "GET", url: "/api/analyses?kind=breed" });
     expect(other.json()).toHaveLength(0);

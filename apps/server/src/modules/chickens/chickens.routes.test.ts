@@ -131,8 +131,11 @@ describe("birds: /api/chickens", () => {
       imageUrl: `data:image/png;base64,${png.toString("base64")}`,
     });
     expect(created.imageUrl).toMatch(/^\/api\/images\/[a-f0-9]{64}\.jpg$/);
-    const img = await t.app.inject({ url: created.imageUrl! });
+    // A keeper's photo is served to its owner only (issue 16 item 3).
+    const img = await keeper.inject({ url: created.imageUrl! });
+    expect(img.statusCode).toBe(200);
     expect((await sharp(img.rawPayload).metadata()).width).toBe(1024);
+    expect((await t.app.inject({ url: created.imageUrl! })).statusCode).toBe(404);
   });
 
   it("refuses a text file sent as a photo, writing nothing", async () => {
