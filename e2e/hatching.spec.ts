@@ -21,6 +21,16 @@ const noonIn = (offsetDays: number) => {
   d.setHours(12, 0, 0, 0);
   return d;
 };
+/** A day as the page shows it: the keeper's locale, the short form of apps/web/src/lib/dates.ts. */
+const shownDay = async (page: Page, offsetDays: number) => {
+  const locales = await page.evaluate(() => [...navigator.languages]);
+  return new Intl.DateTimeFormat(locales, {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(`${localDate(offsetDays)}T00:00:00Z`));
+};
 const pct = (part: number, whole: number) => `${Math.round((part / whole) * 1000) / 10}%`;
 
 async function openHatchTab(page: Page) {
@@ -123,7 +133,7 @@ test("24 Muscovy eggs: countdown, candling on day 10, lockdown on day 32, 17 hat
   // The result with the rates: fertility = fertile / set, hatchability = hatched / fertile and / set.
   const result = page.getByTestId("hatch-result");
   await expect(result).toContainText(
-    `Duck · Muscovy · Brinsea left (set ${localDate(0)}, hatched ${localDate(35)})`,
+    `Duck · Muscovy · Brinsea left (set ${await shownDay(page, 0)}, hatched ${await shownDay(page, 35)})`,
   );
   await expect(result).toContainText(
     `17 of 24 hatched · fertility ${pct(20, 24)} (20 of 24) · hatchability ${pct(17, 20)} of fertile (17 of 20) · ${pct(17, 24)} of eggs set`,
