@@ -14,10 +14,10 @@ afterAll(async () => {
 
 async function keeperWithBirds(names: string[]) {
   const { user } = await buildUser(t);
-  const keeper = await resolveKeeper(t.db, user);
+  const keeper = (await resolveKeeper(t.db, user))!;
   const rows = await t.db
     .insert(chickens)
-    .values(names.map((name) => ({ userId: user.id, name, breed: "Sussex" })))
+    .values(names.map((name) => ({ farmId: user.id, name, breed: "Sussex" })))
     .returning({ id: chickens.id });
   return { keeper, ids: rows.map((r) => r.id) };
 }
@@ -25,8 +25,9 @@ async function keeperWithBirds(names: string[]) {
 describe("access", () => {
   it("a keeper acts on their own records", async () => {
     const { user } = await buildUser(t);
-    const keeper = await resolveKeeper(t.db, user);
-    expect(keeper.userId).toBe(user.id);
+    const keeper = (await resolveKeeper(t.db, user))!;
+    expect(keeper.farmId).toBe(user.id);
+    expect(keeper.role).toBe("owner");
     expect(keeper.user.email).toBe(user.email);
   });
 

@@ -1,33 +1,160 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
+import type { FarmRole } from "@flockkeeper/shared/schemas/farm";
 import type { SessionUser } from "../auth/session-store";
 import type { Database } from "../db/client";
-import { adminImages, chickens, imageOwners } from "../db/schema/index";
-import { notFound, unauthorized } from "../lib/errors";
+import { adminImages, chickens, farmMembers, farms, imageOwners, users } from "../db/schema/index";
+import { forbidden, notFound, unauthorized } from "../lib/errors";
 
 /**
  * Who is acting, and on whose records. The auth plugin builds one per signed-in request
  * (`req.keeper`, through `resolveKeeper`); routes read it with `keeperOf(req)` and hand it to the
- * service, which scopes every query by `keeper.userId`.
+ * service, which scopes every query by `keeper.farmId` and stamps `keeper.user.id` as the author.
  *
- * This is the single place where "whose data is this" is decided. Today a keeper's records are
- * their own (`userId` is the signed-in user's id). When records belong to a farm, the farm in use
- * and the member's role are added here, `resolveKeeper` looks them up, and `isGranted` checks the
- * role: services and routes keep taking a `Keeper`.
+ * This is the single place where "whose data is this, and what may this person do with it" is
+ * decided: the farm in use, the member's role on it (`isGranted`), and which records (`checkAccess`).
  */
 export interface Keeper {
-  /** The signed-in person (name, email: for display, export and admin checks). */
+  /** The signed-in person (name, email: for display, export and admin checks; `id` as the author). */
   readonly user: SessionUser;
-  /** Owner of the records this request reads and writes. */
-  readonly userId: string;
+  /** The farm whose records this request reads and writes (the farm in use). */
+  readonly farmId: string;
+  /** The signed-in person's role on that farm. */
+  readonly role: FarmRole;
 }
 
-/** What a caller may do with a resource (immich-style `resource.action`). */
-export type Permission = "chicken.read" | "chicken.write";
+/**
+ * What a caller may do (immich-style `resource.action`). A keeper route names one in its config
+ * (`config: { permission }`); without one, a read needs `farm.read` and a write `farm.write`.
+ */
+export type Permission =
+  /** See the farm's birds and records (every member). */
+  | "farm.read"
+  /** Add, change and delete any record, birds and hatches included (owner, keeper). */
+  | "farm.write"
+  /** Add an egg, feed, weight or coop record, mark a vaccination done, run a photo check (every member). */
+  | "record.add"
+  /** See costs, profit and prices (owner, keeper). */
+  | "money.read"
+  /** Members, invitations, farm settings, export and import, deleting the farm (owner). */
+  | "farm.manage"
+  | "chicken.read"
+  | "chicken.write";
 
-/** The request context for a signed-in user: the one place that decides whose records they act on. */
-export async function resolveKeeper(_db: Database, user: SessionUser): Promise<Keeper> {
-  return { user, userId: user.id };
+const GRANTS: Record<FarmRole, ReadonlySet<Permission>> = {
+  owner: new Set<Permission>([
+    "farm.read",
+    "farm.write",
+    "record.add",
+    "money.read",
+    "farm.manage",
+    "chicken.read",
+    "chicken.write",
+  ]),
+  keeper: new Set<Permission>([
+    "farm.read",
+    "farm.write",
+    "record.add",
+    "money.read",
+    "chicken.read",
+    "chicken.write",
+  ]),
+  helper: new Set<Permission>(["farm.read", "record.add", "chicken.read"]),
+};
+
+/** Whether this keeper's role allows the permission at all (before any ids are looked at). */
+export function isGranted(keeper: Keeper, permission: Permission): boolean {
+  return GRANTS[keeper.role].has(permission);
+}
+
+/** 403 unless the keeper's role allows the permission. */
+export function requirePermission(keeper: Keeper, permission: Permission): void {
+  if (!isGranted(keeper, permission)) throw forbidden(ROLE_REFUSALS[permission]);
+}
+
+const ROLE_REFUSALS: Record<Permission, string> = {
+  "farm.read": "You are not a member of this farm",
+  "farm.write": "Your role on this farm cannot change this record",
+  "record.add": "Your role on this farm cannot add records",
+  "money.read": "Your role on this farm does not include costs and sales",
+  "farm.manage": "Only an owner of this farm can do that",
+  "chicken.read": "You are not a member of this farm",
+  "chicken.write": "Your role on this farm cannot change birds",
+};
+
+/**
+ * 403 unless the keeper may change or delete this record: owners and keepers any record, helpers
+ * only those they added themselves.
+ */
+export function requireRecordChange(keeper: Keeper, createdBy: string | null): void {
+  if (isGranted(keeper, "farm.write")) return;
+  if (createdBy !== null && createdBy === keeper.user.id) return;
+  throw forbidden("A helper can change only the records they added");
+}
+
+/** The author columns of a new record. */
+export const createdByKeeper = (keeper: Keeper) => ({
+  farmId: keeper.farmId,
+  createdBy: keeper.user.id,
+  updatedBy: keeper.user.id,
+});
+
+/**
+ * The request context for a signed-in user: the farm they use last selected and their role on it,
+ * one indexed lookup (`farm_members_user_selected_idx`). Membership is read on every request, not
+ * cached, so a removed member loses access on every instance at once. A keeper with no farm (a new
+ * account, or one whose farms were all deleted or left) gets their own farm here. Null when the
+ * account itself is gone (deleted on another instance a moment ago).
+ */
+export async function resolveKeeper(db: Database, user: SessionUser): Promise<Keeper | null> {
+  const member = await currentMembership(db, user.id);
+  if (member) return { user, farmId: member.farmId, role: member.role };
+  const created = await createOwnFarm(db, user);
+  return created ? { user, farmId: created, role: "owner" } : null;
+}
+
+async function currentMembership(db: Database, userId: string) {
+  const [row] = await db
+    .select({ farmId: farmMembers.farmId, role: farmMembers.role })
+    .from(farmMembers)
+    .where(eq(farmMembers.userId, userId))
+    .orderBy(desc(farmMembers.selectedAt))
+    .limit(1);
+  return row ? { farmId: row.farmId, role: row.role as FarmRole } : null;
+}
+
+/** The name a keeper's own farm gets: "Sam's farm", else "My farm". */
+export const ownFarmName = (user: Pick<SessionUser, "firstName">) =>
+  user.firstName?.trim() ? `${user.firstName.trim()}'s farm` : "My farm";
+
+/**
+ * Creates a farm owned by this user (they have none) and makes it the farm in use. Two first
+ * requests at once must not make two farms: the user's row is locked while checking again.
+ */
+export async function createOwnFarm(db: Database, user: SessionUser): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const [me] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.id, user.id))
+      .for("update");
+    // Deleted meanwhile (another request or instance): nothing to make a farm for.
+    if (!me) return null;
+    const again = await currentMembership(tx as unknown as Database, user.id);
+    if (again) return again.farmId;
+    // The farm takes the user's id when it is free (as migration 0015 did for every keeper then),
+    // else a new one: a farm they once had and left to others is never taken back this way.
+    const [same] = await tx
+      .insert(farms)
+      .values({ id: user.id, name: ownFarmName(user) })
+      .onConflictDoNothing()
+      .returning({ id: farms.id });
+    const farm =
+      same ??
+      (await tx.insert(farms).values({ name: ownFarmName(user) }).returning({ id: farms.id }))[0]!;
+    await tx.insert(farmMembers).values({ farmId: farm.id, userId: user.id, role: "owner" });
+    return farm.id;
+  });
 }
 
 /** The keeper acting in this request; 401 when signed out (routes behind `app.requireUser`). */
@@ -39,14 +166,6 @@ export function keeperOf(req: FastifyRequest): Keeper {
 /** The keeper acting in this request, or null for a visitor (routes behind `app.optionalUser`). */
 export function optionalKeeperOf(req: FastifyRequest): Keeper | null {
   return req.keeper;
-}
-
-/**
- * Whether this keeper's role allows the permission at all (before any ids are looked at).
- * Every keeper holds every permission on their own records today; farm roles plug in here.
- */
-function isGranted(_keeper: Keeper, _permission: Permission): boolean {
-  return true;
 }
 
 /** The subset of `ids` this keeper may use with `permission` (immich's `checkAccess`). */
@@ -64,9 +183,11 @@ export async function checkAccess(
       const rows = await db
         .select({ id: chickens.id, name: chickens.name })
         .from(chickens)
-        .where(and(eq(chickens.userId, keeper.userId), inArray(chickens.id, unique)));
+        .where(and(eq(chickens.farmId, keeper.farmId), inArray(chickens.id, unique)));
       return new Map(rows.map((r) => [r.id, { name: r.name }]));
     }
+    default:
+      return new Map();
   }
 }
 
@@ -89,9 +210,8 @@ export async function requireAccess(
 /**
  * Who may see a stored image (`GET /api/images/<hash>.jpg`):
  * - `"public"`: one of the admin's ad pictures (`admin_images`), shown to every visitor;
- * - `"owner"`: a photo this keeper stored themselves (`image_owners`), private to its owners;
+ * - `"owner"`: a photo stored on the farm in use (`image_owners`), private to its members;
  * - `null`: anyone else, signed out or not. Knowing the hash grants nothing.
- * Farms will widen "owner" to the farm's members here, and only here.
  */
 export async function imageAccess(
   db: Database,
@@ -109,7 +229,7 @@ export async function imageAccess(
 }
 
 /**
- * The subset of `hashes` this keeper owns (stored from their own bytes). An account import links a
+ * The subset of `hashes` the keeper's farm owns (stored from its members' bytes). An account import links a
  * photo it does not carry only when it is in here: naming a hash never makes anyone an owner.
  */
 export async function ownedImages(
@@ -125,7 +245,7 @@ export async function ownedImages(
       .from(imageOwners)
       .where(
         and(
-          eq(imageOwners.userId, keeper.userId),
+          eq(imageOwners.farmId, keeper.farmId),
           inArray(imageOwners.hash, unique.slice(i, i + 500)),
         ),
       );
@@ -133,3 +253,10 @@ export async function ownedImages(
   }
   return owned;
 }
+
+/** The farm and authors of a stored record, as every record answer carries them. */
+export const authorshipOf = (row: {
+  farmId: string;
+  createdBy: string | null;
+  updatedBy: string | null;
+}) => ({ farmId: row.farmId, createdBy: row.createdBy, updatedBy: row.updatedBy });

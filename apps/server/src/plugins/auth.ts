@@ -8,13 +8,20 @@ import { RelyingParty, type LoginTransaction } from "../auth/relying-party";
 import {
   createSession,
   deleteSessionByToken,
+  evictSessions,
   purgeExpiredSessions,
   resolveSession,
   type ResolvedSession,
   type SessionPolicy,
   type SessionUser,
 } from "../auth/session-store";
-import { resolveKeeper, type Keeper } from "../access/access";
+import {
+  createOwnFarm,
+  requirePermission,
+  resolveKeeper,
+  type Keeper,
+  type Permission,
+} from "../access/access";
 import { signInEvents, users } from "../db/schema/index";
 import { audit } from "../lib/audit";
 import { AppError, unauthorized } from "../lib/errors";
@@ -34,6 +41,14 @@ export const sessionCookieName = (config: Pick<AppConfig, "cookieSecure">) =>
 const TX_COOKIE = "fk_oidc";
 
 declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * What the caller's role on the farm in use must allow (access/access.ts), checked by
+     * `requireUser` before the body is read: 403 otherwise. Routes on the person's own data
+     * (sessions, passkeys, settings) name none. The access matrix lists each route's roles.
+     */
+    permission?: Permission;
+  }
   interface FastifyRequest {
     /** The signed-in keeper, set by `requireUser` or `optionalUser`. */
     user: SessionUser | null;
@@ -129,14 +144,24 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { config
     return req.session?.user ?? null;
   }
 
-  async function loadKeeper(req: FastifyRequest): Promise<void> {
+  async function loadKeeper(req: FastifyRequest, reply?: FastifyReply): Promise<void> {
     req.user = await loadUser(req);
     req.keeper = req.user ? await resolveKeeper(db, req.user) : null;
+    if (req.user && !req.keeper) {
+      // The account was deleted (on another instance) after this instance cached its session:
+      // from now on this cookie is simply signed out, here too.
+      evictSessions(db, { userId: req.user.id });
+      req.user = null;
+      req.session = null;
+      reply?.clearCookie(SESSION, cookieBase);
+    }
   }
 
-  app.decorate("requireUser", async (req: FastifyRequest) => {
-    await loadKeeper(req);
+  app.decorate("requireUser", async (req: FastifyRequest, reply: FastifyReply) => {
+    await loadKeeper(req, reply);
     if (!req.user) throw unauthorized();
+    const { permission } = req.routeOptions.config;
+    if (permission) requirePermission(req.keeper!, permission);
   });
   app.decorate("optionalUser", loadKeeper);
   app.decorate("requireRecentAuth", async (req: FastifyRequest) => {
@@ -211,6 +236,8 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { config
         .values(values)
         .onConflictDoUpdate({ target: [users.issuer, users.subject], set: values })
         .returning();
+      // A new keeper's own farm (from their first sign-in; a no-op once they belong to one).
+      await createOwnFarm(db, user!);
       // A fresh session id at every sign-in; an old cookie is simply replaced.
       const old = req.cookies[SESSION];
       if (old) await deleteSessionByToken(db, old);

@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 const OURS = "http://localhost:3000";
-const birdsOf = (userId: string) => t.db.select().from(chickens).where(eq(chickens.userId, userId));
+const birdsOf = (userId: string) => t.db.select().from(chickens).where(eq(chickens.farmId, userId));
 const liveSession = async (cookie: string) =>
   (
     await t.db

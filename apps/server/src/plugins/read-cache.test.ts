@@ -69,7 +69,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)("read cache in the app (embedded 
     expect((await add("Hazel")).statusCode).toBe(201);
     expect(await names(keeper)).toEqual(["Hazel"]);
     // A change made behind the app's back (only tests do this) is not seen: the answer is cached.
-    await t.db.update(chickens).set({ name: "Renamed" }).where(eq(chickens.userId, keeper.user.id));
+    await t.db.update(chickens).set({ name: "Renamed" }).where(eq(chickens.farmId, keeper.user.id));
     expect(await names(keeper)).toEqual(["Hazel"]);
     // Any write by the keeper drops their cached answers.
     expect((await add("Olive")).statusCode).toBe(201);

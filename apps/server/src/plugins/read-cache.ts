@@ -96,8 +96,8 @@ export class ReadCache {
  * Serves a keeper's repeated reads (a list refetched when the app regains focus, a dashboard
  * opened twice) from memory on the embedded database. Routes opt in with
  * `config: { keeperReadCache: true }`. Off on PostgreSQL, where other processes may write.
- * Answers are kept per record owner (`req.keeper.userId`), so a write by anyone acting on those
- * records forgets them.
+ * Answers are kept per farm (`req.keeper.farmId`) and role (a helper's answers leave out money), so
+ * a write by any member of the farm on this instance forgets them.
  */
 export default fp(async function readCachePlugin(app: FastifyInstance, opts: { enabled: boolean }) {
   if (!opts.enabled) return;
@@ -107,14 +107,14 @@ export default fp(async function readCachePlugin(app: FastifyInstance, opts: { e
 
   // A write: forget the keeper's answers as it starts, where the route has signed them in by now.
   app.addHook("preHandler", async (req) => {
-    if (STATE_CHANGING.has(req.method) && req.keeper) cache.invalidate(req.keeper.userId);
+    if (STATE_CHANGING.has(req.method) && req.keeper) cache.invalidate(req.keeper.farmId);
   });
 
   // preValidation: after the route's onRequest hook has signed the keeper in, before the query is
   // validated again (an entry exists only for a URL that was valid and answered 200).
   app.addHook("preValidation", async (req, reply) => {
     if (!cacheable(req)) return;
-    const json = cache.get(req.keeper!.userId, req.url);
+    const json = cache.get(req.keeper!.farmId, `${req.keeper!.role} ${req.url}`);
     if (json !== null) {
       return reply.type("application/json; charset=utf-8").serializer(String).send(json);
     }
@@ -123,14 +123,14 @@ export default fp(async function readCachePlugin(app: FastifyInstance, opts: { e
 
   app.addHook("onSend", async (req, reply, payload) => {
     // Before the answer leaves: the keeper cannot ask again and be served what the write replaced.
-    if (STATE_CHANGING.has(req.method) && req.keeper) cache.invalidate(req.keeper.userId);
+    if (STATE_CHANGING.has(req.method) && req.keeper) cache.invalidate(req.keeper.farmId);
     if (
       req.readCacheSeq !== undefined &&
       req.keeper &&
       reply.statusCode === 200 &&
       typeof payload === "string"
     ) {
-      cache.set(req.keeper.userId, req.url, payload, req.readCacheSeq);
+      cache.set(req.keeper.farmId, `${req.keeper.role} ${req.url}`, payload, req.readCacheSeq);
     }
     return payload;
   });

@@ -4,6 +4,7 @@ import { expect } from "vitest";
 import type { Chicken } from "@flockkeeper/shared/schemas/chicken";
 import { addDaysIso, todayIso } from "@flockkeeper/shared/schemas/common";
 import { createSession } from "../auth/session-store";
+import { createOwnFarm } from "../access/access";
 import type { DatabaseHandle } from "../db/client";
 import { chickens, eggRecords, feedRecords, users, weightRecords } from "../db/schema/index";
 
@@ -45,6 +46,8 @@ export async function buildKeeper(
       ...overrides,
     })
     .returning();
+  // Their own farm, whose id is their user id (as for a keeper whose records predate farms).
+  await createOwnFarm(t.db, user!);
   const { token } = await createSession(t.db, user!.id, "vitest", t.app.sessionPolicy);
   const cookie = `${t.app.sessionCookie}=${token}`;
   return {
@@ -62,7 +65,7 @@ export async function buildChicken(
 ): Promise<string> {
   const [row] = await t.db
     .insert(chickens)
-    .values({ userId: keeper.user.id, name: "Hen", breed: "Sussex", sex: "hen", ...values })
+    .values({ farmId: keeper.user.id, name: "Hen", breed: "Sussex", sex: "hen", ...values })
     .returning({ id: chickens.id });
   return row!.id;
 }
@@ -92,7 +95,7 @@ export async function buildEggs(
   await t.db
     .insert(eggRecords)
     .values(
-      rows.map(([date, eggsLaid]) => ({ userId: keeper.user.id, chickenId, date, eggsLaid })),
+      rows.map(([date, eggsLaid]) => ({ farmId: keeper.user.id, chickenId, date, eggsLaid })),
     );
 }
 
@@ -106,7 +109,7 @@ export async function buildFeed(
 ) {
   await t.db
     .insert(feedRecords)
-    .values({ userId: keeper.user.id, chickenId, date, feedType: "layer", feedAmount, feedCost });
+    .values({ farmId: keeper.user.id, chickenId, date, feedType: "layer", feedAmount, feedCost });
 }
 
 export async function buildWeight(
@@ -119,5 +122,5 @@ export async function buildWeight(
 ) {
   await t.db
     .insert(weightRecords)
-    .values({ userId: keeper.user.id, chickenId, date, weight, bodyCondition });
+    .values({ farmId: keeper.user.id, chickenId, date, weight, bodyCondition });
 }

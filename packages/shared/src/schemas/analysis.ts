@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from "./image";
+import { recordAuthorship } from "./farm";
 
 /*
  * Pieces shared by the photo analyses (droppings, bird health, breed ID) and their saved history
@@ -70,6 +71,7 @@ export type ListAnalysesQuery = z.input<typeof listAnalysesQuery>;
  */
 export const analysisRecord = z.object({
   id: z.uuid(),
+  ...recordAuthorship,
   kind: analysisKind,
   status: z.string(),
   method: analysisMethod,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isoDate, notFutureDate } from "./common";
 import { poultrySpecies } from "./species";
+import { recordAuthorship } from "./farm";
 
 /*
  * Birds in a keeper's flock (spec: Chicken entity). The entity is called "chicken" in the API for
@@ -127,6 +128,7 @@ export type UpdateChickenBody = z.input<typeof updateChickenBody>;
 /** A bird as the API returns it. */
 export const chicken = z.object({
   id: z.uuid(),
+  ...recordAuthorship,
   name: z.string(),
   breed: z.string(),
   color: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isoDate, notFutureDate } from "./common";
+import { recordAuthorship } from "./farm";
 
 /* Egg records (spec: Egg record entity and its validation rules). */
 
@@ -122,6 +123,7 @@ export const eggStatsQuery = z.object({
 /** An egg record as the API returns it. */
 export const eggRecord = z.object({
   id: z.uuid(),
+  ...recordAuthorship,
   chickenId: z.uuid(),
   date: isoDate,
   eggsLaid: z.number().int(),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isoDate, notFutureDate } from "./common";
 import { poultrySpecies } from "./species";
+import { recordAuthorship } from "./farm";
 
 /* Hatch (incubation) records (spec: Hatch record entity, incubation form rules). */
 
@@ -257,7 +258,7 @@ export const hatchPhase = z.enum([
 /** A hatch record as the API returns it; success is null while incubating. */
 export const hatchRecord = z.object({
   id: z.uuid(),
-  userId: z.uuid(),
+  ...recordAuthorship,
   eggSource: z.string(),
   species: poultrySpecies,
   breed: z.string().nullable(),

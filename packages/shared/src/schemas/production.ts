@@ -7,6 +7,7 @@ import {
   PRODUCTION_PERIODS,
   type ProductionPeriod,
 } from "../domain/production-periods";
+import { recordAuthorship } from "./farm";
 
 /*
  * Production Hub (spec: Feed record, Weight record, Environmental record, Production summary,
@@ -233,6 +234,7 @@ export const exportParams = z.object({
 
 export const feedRecord = z.object({
   id: z.uuid(),
+  ...recordAuthorship,
   chickenId: z.uuid(),
   chickenName: z.string(),
   date: isoDate,
@@ -247,6 +249,7 @@ export const feedRecordList = z.array(feedRecord);
 
 export const weightRecord = z.object({
   id: z.uuid(),
+  ...recordAuthorship,
   chickenId: z.uuid(),
   chickenName: z.string(),
   date: isoDate,
@@ -260,6 +263,7 @@ export const weightRecordList = z.array(weightRecord);
 
 export const environmentalRecord = z.object({
   id: z.uuid(),
+  ...recordAuthorship,
   date: isoDate,
   temperature: z.number().nullable(),
   humidity: z.number().int().nullable(),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { VACCINATION_STATUSES, VACCINES } from "../domain/vaccination";
 import { isoDate, notFutureDate, optionalText, trimmedString } from "./common";
+import { recordAuthorship } from "./farm";
 
 /** One of the six vaccines offered by the tracker. */
 export const vaccineName = z.enum(VACCINES, { error: "Please choose a vaccine" });
@@ -25,6 +26,7 @@ export type CreateVaccinationBody = z.infer<typeof createVaccinationBody>;
 /** A stored vaccination record as returned by the API. */
 export const vaccinationRecord = z.object({
   id: z.uuid(),
+  ...recordAuthorship,
   vaccine: vaccineName,
   birdId: z.uuid().nullable(),
   birdName: z.string(),

@@ -1,7 +1,7 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { chickens } from "./flock";
 import { images } from "./images";
-import { users } from "./users";
+import { authorship, farms } from "./farms";
 
 /**
  * A signed-in keeper's saved photo analyses (droppings, bird health, breed ID), so this week's
@@ -11,9 +11,10 @@ export const analyses = pgTable(
   "analyses",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
+    farmId: uuid("farm_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => farms.id, { onDelete: "cascade" }),
+    ...authorship(),
     /** droppings | health | breed */
     kind: text("kind").notNull(),
     /** Headline: healthStatus for droppings and health, the breed name for breed ID. */
@@ -26,7 +27,7 @@ export const analyses = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("analyses_user_idx").on(t.userId, t.createdAt),
-    index("analyses_user_bird_idx").on(t.userId, t.birdId),
+    index("analyses_farm_idx").on(t.farmId, t.createdAt),
+    index("analyses_farm_bird_idx").on(t.farmId, t.birdId),
   ],
 );

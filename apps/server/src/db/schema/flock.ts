@@ -9,16 +9,17 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { users } from "./users";
+import { authorship, farms } from "./farms";
 
 /** A keeper's birds, of any of the six species (the API calls them chickens). */
 export const chickens = pgTable(
   "chickens",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
+    farmId: uuid("farm_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => farms.id, { onDelete: "cascade" }),
+    ...authorship(),
     name: text("name").notNull(),
     breed: text("breed").notNull(),
     color: text("color"),
@@ -32,7 +33,7 @@ export const chickens = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("chickens_user_idx").on(t.userId, t.createdAt)],
+  (t) => [index("chickens_farm_idx").on(t.farmId, t.createdAt)],
 );
 
 /**
@@ -44,9 +45,10 @@ export const eggRecords = pgTable(
   "egg_records",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
+    farmId: uuid("farm_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => farms.id, { onDelete: "cascade" }),
+    ...authorship(),
     chickenId: uuid("chicken_id")
       .notNull()
       .references(() => chickens.id, { onDelete: "cascade" }),
@@ -59,8 +61,8 @@ export const eggRecords = pgTable(
   },
   (t) => [
     // Every list and stats query is "this keeper, a date range", optionally one bird.
-    index("egg_records_user_date_idx").on(
-      t.userId,
+    index("egg_records_farm_date_idx").on(
+      t.farmId,
       t.date.desc().nullsFirst(),
       t.createdAt.desc().nullsFirst(),
     ),
@@ -73,9 +75,10 @@ export const hatchRecords = pgTable(
   "hatch_records",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
+    farmId: uuid("farm_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => farms.id, { onDelete: "cascade" }),
+    ...authorship(),
     eggSource: text("egg_source").notNull(),
     species: text("species").notNull().default("chicken"),
     breed: text("breed"),
@@ -102,5 +105,5 @@ export const hatchRecords = pgTable(
     deformed: integer("deformed"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("hatch_records_user_idx").on(t.userId, t.expectedHatchDate)],
+  (t) => [index("hatch_records_farm_idx").on(t.farmId, t.expectedHatchDate)],
 );

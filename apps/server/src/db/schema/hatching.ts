@@ -1,6 +1,6 @@
 import { date, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { hatchRecords } from "./flock";
-import { users } from "./users";
+import { authorship, farms } from "./farms";
 
 /**
  * Candling sessions of a hatch record. Each row holds what that session found across all the eggs
@@ -10,9 +10,10 @@ export const hatchCandlings = pgTable(
   "hatch_candlings",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
+    farmId: uuid("farm_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => farms.id, { onDelete: "cascade" }),
+    ...authorship(),
     hatchRecordId: uuid("hatch_record_id")
       .notNull()
       .references(() => hatchRecords.id, { onDelete: "cascade" }),

@@ -8,7 +8,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { users } from "./users";
+import { farms } from "./farms";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
@@ -32,12 +32,12 @@ export const imageOwners = pgTable(
     hash: text("hash")
       .notNull()
       .references(() => images.hash, { onDelete: "cascade" }),
-    userId: uuid("user_id")
+    farmId: uuid("farm_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => farms.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.hash, t.userId] }), index("image_owners_user_idx").on(t.userId)],
+  (t) => [primaryKey({ columns: [t.hash, t.farmId] }), index("image_owners_farm_idx").on(t.farmId)],
 );
 
 /**

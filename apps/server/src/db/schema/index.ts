@@ -15,3 +15,4 @@ export * from "./recent-searches";
 export * from "./account";
 export * from "./production";
 export * from "./hatching";
+export * from "./farms";

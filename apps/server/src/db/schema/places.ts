@@ -1,11 +1,11 @@
 import { doublePrecision, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { users } from "./users";
+import { farms } from "./farms";
 
 /** One saved weather place per keeper (the place the weather page opens with). */
 export const keeperPlaces = pgTable("keeper_places", {
-  userId: uuid("user_id")
+  farmId: uuid("farm_id")
     .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
+    .references(() => farms.id, { onDelete: "cascade" }),
   name: text("name").notNull(),
   latitude: doublePrecision("latitude").notNull(),
   longitude: doublePrecision("longitude").notNull(),

@@ -11,16 +11,17 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { chickens } from "./flock";
-import { users } from "./users";
+import { authorship, farms } from "./farms";
 
 /** Feed given to one bird on one day (lbs); a whole-flock entry is stored split per bird. */
 export const feedRecords = pgTable(
   "feed_records",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
+    farmId: uuid("farm_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => farms.id, { onDelete: "cascade" }),
+    ...authorship(),
     chickenId: uuid("chicken_id")
       .notNull()
       .references(() => chickens.id, { onDelete: "cascade" }),
@@ -34,7 +35,7 @@ export const feedRecords = pgTable(
   (t) => [
     // The summary sums amount and cost over "this keeper, a date range": with both in the index
     // the sum is an index-only scan.
-    index("feed_records_user_date_idx").on(t.userId, t.date, t.feedAmount, t.feedCost),
+    index("feed_records_farm_date_idx").on(t.farmId, t.date, t.feedAmount, t.feedCost),
     index("feed_records_chicken_date_idx").on(t.chickenId, t.date),
   ],
 );
@@ -44,9 +45,10 @@ export const weightRecords = pgTable(
   "weight_records",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
+    farmId: uuid("farm_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => farms.id, { onDelete: "cascade" }),
+    ...authorship(),
     chickenId: uuid("chicken_id")
       .notNull()
       .references(() => chickens.id, { onDelete: "cascade" }),
@@ -57,7 +59,7 @@ export const weightRecords = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("weight_records_user_date_idx").on(t.userId, t.date),
+    index("weight_records_farm_date_idx").on(t.farmId, t.date),
     // Latest weigh-in per bird: (chicken, date desc).
     index("weight_records_chicken_date_idx").on(t.chickenId, t.date, t.weight),
   ],
@@ -68,9 +70,10 @@ export const environmentalRecords = pgTable(
   "environmental_records",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
+    farmId: uuid("farm_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => farms.id, { onDelete: "cascade" }),
+    ...authorship(),
     date: date("date", { mode: "string" }).notNull(),
     temperature: doublePrecision("temperature"),
     humidity: integer("humidity"),
@@ -81,7 +84,7 @@ export const environmentalRecords = pgTable(
     notes: text("notes"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("environmental_records_user_date_idx").on(t.userId, t.date)],
+  (t) => [index("environmental_records_farm_date_idx").on(t.farmId, t.date)],
 );
 
 /** A stored run of the rule-based risk model for one bird, with the readings that led to it. */
@@ -89,9 +92,10 @@ export const healthPredictions = pgTable(
   "health_predictions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
+    farmId: uuid("farm_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => farms.id, { onDelete: "cascade" }),
+    ...authorship(),
     chickenId: uuid("chicken_id")
       .notNull()
       .references(() => chickens.id, { onDelete: "cascade" }),
@@ -105,7 +109,7 @@ export const healthPredictions = pgTable(
       .$type<{ factor: string; detail: string; points: number }[]>()
       .notNull(),
   },
-  (t) => [index("health_predictions_user_date_idx").on(t.userId, t.predictionDate)],
+  (t) => [index("health_predictions_farm_date_idx").on(t.farmId, t.predictionDate)],
 );
 
 /**
@@ -116,13 +120,13 @@ export const healthPredictions = pgTable(
 export const dailyProduction = pgTable(
   "daily_production",
   {
-    userId: uuid("user_id")
+    farmId: uuid("farm_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => farms.id, { onDelete: "cascade" }),
     date: date("date", { mode: "string" }).notNull(),
     eggsLaid: integer("eggs_laid").notNull().default(0),
     feedAmount: doublePrecision("feed_amount").notNull().default(0),
     feedCost: doublePrecision("feed_cost").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.date] })],
+  (t) => [primaryKey({ columns: [t.farmId, t.date] })],
 );

@@ -1,14 +1,15 @@
 import { date, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { users } from "./users";
+import { authorship, farms } from "./farms";
 
 /** A keeper's vaccination records; status is derived from nextDue when read. */
 export const vaccinations = pgTable(
   "vaccinations",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
+    farmId: uuid("farm_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => farms.id, { onDelete: "cascade" }),
+    ...authorship(),
     /** Id the record had in the browser's local storage before it was imported (re-import is a no-op). */
     clientId: text("client_id"),
     vaccine: text("vaccine").notNull(),
@@ -22,7 +23,7 @@ export const vaccinations = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("vaccinations_user_date_idx").on(t.userId, t.date),
-    uniqueIndex("vaccinations_user_client_idx").on(t.userId, t.clientId),
+    index("vaccinations_farm_date_idx").on(t.farmId, t.date),
+    uniqueIndex("vaccinations_farm_client_idx").on(t.farmId, t.clientId),
   ],
 );

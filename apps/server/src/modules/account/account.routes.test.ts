@@ -32,7 +32,7 @@ import { SESSION_COOKIE } from "../../plugins/auth";
 import { buildUser, createTestApp, type TestApp, type TestUser } from "../../test/helpers";
 import { storeImage } from "../images/images.service";
 import { deleteAccount } from "./account.service";
-import { tablesWithUserId, userColumnOf } from "./keeper-tables";
+import { ownerColumnOf, tablesWithUserId } from "./keeper-tables";
 import { resolveKeeper } from "../../access/access";
 import { readZip } from "../../test/zip";
 
@@ -61,17 +61,17 @@ async function seedKeeper(keeper: TestUser, tag: string) {
   const [hen, rooster] = await t.db
     .insert(chickens)
     .values([
-      { userId, name: `${tag} Henrietta`, breed: "Orpington", imageUrl: img.url, weight: 6.5 },
-      { userId, name: `${tag} Rocky`, breed: "Sussex", sex: "rooster", species: "chicken" },
+      { farmId: userId, name: `${tag} Henrietta`, breed: "Orpington", imageUrl: img.url, weight: 6.5 },
+      { farmId: userId, name: `${tag} Rocky`, breed: "Sussex", sex: "rooster", species: "chicken" },
     ])
     .returning();
   await t.db.insert(eggRecords).values([
-    { userId, chickenId: hen!.id, date: "2024-05-01", eggsLaid: 1, notes: `${tag} first` },
-    { userId, chickenId: hen!.id, date: "2024-05-02", eggsLaid: 2 },
-    { userId, chickenId: rooster!.id, date: "2024-05-02", eggsLaid: 0, eggQuality: "good" },
+    { farmId: userId, chickenId: hen!.id, date: "2024-05-01", eggsLaid: 1, notes: `${tag} first` },
+    { farmId: userId, chickenId: hen!.id, date: "2024-05-02", eggsLaid: 2 },
+    { farmId: userId, chickenId: rooster!.id, date: "2024-05-02", eggsLaid: 0, eggQuality: "good" },
   ]);
   await t.db.insert(feedRecords).values({
-    userId,
+    farmId: userId,
     chickenId: hen!.id,
     date: "2024-05-01",
     feedType: "layer pellets",
@@ -79,9 +79,9 @@ async function seedKeeper(keeper: TestUser, tag: string) {
   });
   await t.db
     .insert(weightRecords)
-    .values({ userId, chickenId: rooster!.id, date: "2024-05-01", weight: 8 });
+    .values({ farmId: userId, chickenId: rooster!.id, date: "2024-05-01", weight: 8 });
   await t.db.insert(healthPredictions).values({
-    userId,
+    farmId: userId,
     chickenId: hen!.id,
     riskLevel: "low",
     riskScore: 5,
@@ -91,7 +91,7 @@ async function seedKeeper(keeper: TestUser, tag: string) {
     reasons: [{ factor: "weight", detail: "stable", points: 0 }],
   });
   await t.db.insert(hatchRecords).values({
-    userId,
+    farmId: userId,
     eggSource: `${tag} own flock`,
     incubationStartDate: "2024-04-01",
     expectedHatchDate: "2024-04-22",
@@ -101,7 +101,7 @@ async function seedKeeper(keeper: TestUser, tag: string) {
   });
   await t.db.insert(vaccinations).values([
     {
-      userId,
+      farmId: userId,
       vaccine: "Marek's Disease",
       birdId: hen!.id,
       birdName: hen!.name,
@@ -109,7 +109,7 @@ async function seedKeeper(keeper: TestUser, tag: string) {
       nextDue: "2025-01-10",
     },
     {
-      userId,
+      farmId: userId,
       vaccine: "Newcastle Disease",
       birdId: "00000000-0000-4000-8000-000000000000",
       birdName: "A bird since removed",
@@ -118,7 +118,7 @@ async function seedKeeper(keeper: TestUser, tag: string) {
     },
   ]);
   await t.db.insert(analyses).values({
-    userId,
+    farmId: userId,
     kind: "droppings",
     status: "Normal",
     method: "offline",
@@ -132,7 +132,7 @@ async function seedKeeper(keeper: TestUser, tag: string) {
   await t.db.insert(keeperSettings).values({ userId, temperatureUnit: "C", eggPrice: 0.35 });
   await t.db
     .insert(keeperPlaces)
-    .values({ userId, name: `${tag} Farm`, latitude: 51.5, longitude: -0.1 });
+    .values({ farmId: userId, name: `${tag} Farm`, latitude: 51.5, longitude: -0.1 });
   await t.db.insert(clickEvents).values({
     userId,
     elementName: "Export",
@@ -150,7 +150,7 @@ async function rowsWithUserId(userId: string): Promise<Record<string, number>> {
     const [row] = await t.db
       .select({ n: sql<number>`count(*)::int` })
       .from(table)
-      .where(eq(userColumnOf(table)!, userId));
+      .where(eq(ownerColumnOf(table)!.column, userId));
     if (row!.n > 0) out[getTableConfig(table).name] = row!.n;
   }
   return out;
@@ -288,7 +288,7 @@ describe("GET /api/account/export", () => {
     expect(doc).toMatchObject({ format: "flockkeeper-export", schemaVersion: 1 });
     expect(doc.account.id).toBe(a.user.id);
     const ownIds = async (table: typeof chickens | typeof eggRecords) =>
-      (await t.db.select({ id: table.id }).from(table).where(eq(table.userId, a.user.id)))
+      (await t.db.select({ id: table.id }).from(table).where(eq(table.farmId, a.user.id)))
         .map((r) => r.id)
         .sort();
     expect(doc.tables.chickens.map((c: { id: string }) => c.id).sort()).toEqual(
@@ -356,10 +356,10 @@ describe("GET /api/account/export.zip", () => {
     const note = '=HYPERLINK("http://evil")\r\nsecond line, with "quotes"';
     const [hen] = await t.db
       .insert(schema.chickens)
-      .values({ userId: keeper.user.id, name: '+Clucky, the "boss"', breed: "Silkie" })
+      .values({ farmId: keeper.user.id, name: '+Clucky, the "boss"', breed: "Silkie" })
       .returning();
     await t.db.insert(schema.eggRecords).values({
-      userId: keeper.user.id,
+      farmId: keeper.user.id,
       chickenId: hen!.id,
       date: "2024-05-01",
       eggsLaid: 2,
@@ -509,7 +509,7 @@ describe("export -> delete -> import", () => {
 });
 
 describe("DELETE /api/account, twice", () => {
-  it("answers a second request that still got past sign-in with a clean 404", async () => {
+  it("answers a second request that still got past sign-in with a clean 401", async () => {
     // With several app instances on one database, an instance that resolved the session a moment
     // ago may still accept it (for at most a few seconds) after another instance deleted the
     // account. Simulated here: this instance has the session cached, then the account disappears
@@ -526,13 +526,9 @@ describe("DELETE /api/account, twice", () => {
       });
     expect((await keeper.inject({ method: "GET", url: "/api/auth/user" })).statusCode).toBe(200);
     await t.db.delete(users).where(eq(users.id, keeper.user.id));
+    // Signed out: the account is gone, whichever instance deleted it (issue 16 item 7: 401).
     const second = await del();
-    expect(second.statusCode).toBe(404);
-    expect(second.json()).toEqual({
-      statusCode: 404,
-      code: "NOT_FOUND",
-      message: "Account not found",
-    });
+    expect(second.statusCode).toBe(401);
     expect(String(second.headers["set-cookie"])).toMatch(new RegExp(`${SESSION_COOKIE}=;`));
     expect(await rowsWithUserId(keeper.user.id)).toEqual({});
     // The stale cached session was forgotten with it: the old cookie is now simply signed out.
@@ -541,7 +537,7 @@ describe("DELETE /api/account, twice", () => {
 
   it("deleting an account that is already gone is a 404 from the service as well", async () => {
     const keeper = await buildUser(t);
-    const k = await resolveKeeper(t.db, keeper.user);
+    const k = (await resolveKeeper(t.db, keeper.user))!;
     await deleteAccount(t.db, k, keeper.user.email!);
     await expect(deleteAccount(t.db, k, keeper.user.email!)).rejects.toMatchObject({
       statusCode: 404,
@@ -690,7 +686,7 @@ describe("account sessions", () => {
     expect((await me(stranger.cookie)).statusCode).toBe(200);
     // The keeper's records are untouched by signing out.
     expect(
-      await t.db.select().from(imageOwners).where(eq(imageOwners.userId, keeper.user.id)),
+      await t.db.select().from(imageOwners).where(eq(imageOwners.farmId, keeper.user.id)),
     ).toEqual([]);
   });
 });

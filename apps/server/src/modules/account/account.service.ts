@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import { and, asc, eq, gt, inArray, notExists, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { describeDevice } from "@flockkeeper/shared/domain/device";
@@ -19,9 +19,10 @@ import {
 } from "@flockkeeper/shared/domain/units";
 import type { Database } from "../../db/client";
 import {
-  adminImages,
   adminSessions,
   builtinAccounts,
+  farmMembers,
+  farms,
   imageOwners,
   images,
   keeperPlaces,
@@ -39,9 +40,10 @@ import {
   imageUrl,
   reencodeImage,
 } from "../images/images.service";
-import { keeperTables, userColumnOf } from "./keeper-tables";
+import { keeperTables, ownerColumnOf } from "./keeper-tables";
+import { deleteFarms, farmsLeftBy } from "../farms/farms.service";
 import { codecs, exportRow, exportValue, type TableCodec } from "./table-codec";
-import { ownedImages, type Keeper } from "../../access/access";
+import { ownedImages, requirePermission, type Keeper } from "../../access/access";
 import { csvRows } from "../../lib/csv";
 
 type User = typeof users.$inferSelect;
@@ -62,9 +64,12 @@ function yieldEvery(n: number): () => Promise<void> {
 
 /** The keeper's settings (defaults when never saved) and saved weather place. */
 export async function getSettings(db: Database, keeper: Keeper): Promise<AccountSettings> {
-  const { userId } = keeper;
-  const [s] = await db.select().from(keeperSettings).where(eq(keeperSettings.userId, userId));
-  const [p] = await db.select().from(keeperPlaces).where(eq(keeperPlaces.userId, userId));
+  // Units and egg price are the person's own; the weather place is the farm's.
+  const [s] = await db
+    .select()
+    .from(keeperSettings)
+    .where(eq(keeperSettings.userId, keeper.user.id));
+  const [p] = await db.select().from(keeperPlaces).where(eq(keeperPlaces.farmId, keeper.farmId));
   return {
     temperatureUnit: (s?.temperatureUnit ?? DEFAULT_UNITS.temperatureUnit) as TemperatureUnit,
     weightUnit: (s?.weightUnit ?? DEFAULT_UNITS.weightUnit) as WeightUnit,
@@ -79,8 +84,10 @@ export async function updateSettings(
   keeper: Keeper,
   body: UpdateAccountSettingsBody,
 ): Promise<AccountSettings> {
-  const { userId } = keeper;
+  const userId = keeper.user.id;
+  const { farmId } = keeper;
   const { weatherPlace, ...prefs } = body;
+  if (weatherPlace !== undefined) requirePermission(keeper, "farm.write");
   await db.transaction(async (tx) => {
     if (Object.keys(prefs).length > 0) {
       const set = { ...prefs, updatedAt: new Date() };
@@ -90,13 +97,13 @@ export async function updateSettings(
         .onConflictDoUpdate({ target: keeperSettings.userId, set });
     }
     if (weatherPlace === null) {
-      await tx.delete(keeperPlaces).where(eq(keeperPlaces.userId, userId));
+      await tx.delete(keeperPlaces).where(eq(keeperPlaces.farmId, farmId));
     } else if (weatherPlace) {
       const set = { ...weatherPlace, updatedAt: new Date() };
       await tx
         .insert(keeperPlaces)
-        .values({ userId, ...set })
-        .onConflictDoUpdate({ target: keeperPlaces.userId, set });
+        .values({ farmId, ...set })
+        .onConflictDoUpdate({ target: keeperPlaces.farmId, set });
     }
   });
   return getSettings(db, keeper);
@@ -156,30 +163,36 @@ const exportable = () =>
     ["records", "singleton", "export-only"].includes(c.entry.mode),
   );
 
-function userCol(codec: TableCodec): PgColumn {
-  return userColumnOf(codec.entry.table)!;
+/** The column saying whose a row is: `farm_id` for a farm's records, `user_id` for one's own. */
+function ownerCol(codec: TableCodec): PgColumn {
+  return ownerColumnOf(codec.entry.table)!.column;
 }
+
+/** Whose rows of this table the keeper reads and writes: their farm's, or their own. */
+const ownerId = (codec: TableCodec, keeper: Keeper) =>
+  codec.scope === "farm" ? keeper.farmId : keeper.user.id;
 
 function idCol(codec: TableCodec): PgColumn | null {
   return codec.columns.find(([k]) => k === "id")?.[1] ?? null;
 }
 
 /** The keeper's rows of one table in batches, by id (keyset pagination, never OFFSET). */
-async function* readRows(db: Database, codec: TableCodec, userId: string): AsyncGenerator<Row[]> {
+async function* readRows(db: Database, codec: TableCodec, keeper: Keeper): AsyncGenerator<Row[]> {
+  const owner = ownerId(codec, keeper);
   const table = codec.entry.table as PgTable;
   const id = idCol(codec);
   if (!id) {
     const rows = (await db
       .select()
       .from(table)
-      .where(eq(userCol(codec), userId))) as Row[];
+      .where(eq(ownerCol(codec), owner))) as Row[];
     if (rows.length) yield rows;
     return;
   }
   let last: unknown = null;
   for (;;) {
     const where: SQL | undefined =
-      last === null ? eq(userCol(codec), userId) : and(eq(userCol(codec), userId), gt(id, last));
+      last === null ? eq(ownerCol(codec), owner) : and(eq(ownerCol(codec), owner), gt(id, last));
     const rows = (await db
       .select()
       .from(table)
@@ -205,7 +218,7 @@ type ImageEntry = {
 /** The keeper's photos in batches (with their bytes, base64, when `embed`). */
 async function* readImages(
   db: Database,
-  userId: string,
+  farmId: string,
   embed: boolean,
 ): AsyncGenerator<ImageEntry[]> {
   let last: string | null = null;
@@ -225,8 +238,8 @@ async function* readImages(
       .innerJoin(images, eq(images.hash, imageOwners.hash))
       .where(
         last === null
-          ? eq(imageOwners.userId, userId)
-          : and(eq(imageOwners.userId, userId), gt(imageOwners.hash, last)),
+          ? eq(imageOwners.farmId, farmId)
+          : and(eq(imageOwners.farmId, farmId), gt(imageOwners.hash, last)),
       )
       .orderBy(asc(imageOwners.hash))
       .limit(batch);
@@ -257,6 +270,29 @@ const accountInfo = (u: User) => ({
 
 // ---------------------------------------------------------------- JSON export
 
+/** The farm the export covers and who keeps it (names, emails, roles: never credentials). */
+async function farmInfo(db: Database, keeper: Keeper) {
+  const [farm] = await db.select().from(farms).where(eq(farms.id, keeper.farmId));
+  const members = await db
+    .select({
+      id: farmMembers.userId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      role: farmMembers.role,
+      joinedAt: farmMembers.joinedAt,
+    })
+    .from(farmMembers)
+    .innerJoin(users, eq(users.id, farmMembers.userId))
+    .where(eq(farmMembers.farmId, keeper.farmId))
+    .orderBy(asc(farmMembers.joinedAt));
+  return {
+    id: keeper.farmId,
+    name: farm?.name ?? null,
+    members: members.map((m) => ({ ...m, joinedAt: m.joinedAt.toISOString() })),
+  };
+}
+
 /**
  * The export document, streamed in pieces: format, schemaVersion, account, one array per keeper
  * table, the photos, and last the number of rows of each (import checks them, so a cut-off or
@@ -270,14 +306,15 @@ export async function* exportJson(
   const counts: Record<string, number> = {};
   yield (
     `{"format":${JSON.stringify(EXPORT_FORMAT)},"schemaVersion":${EXPORT_SCHEMA_VERSION},` +
-    `"exportedAt":${JSON.stringify(new Date().toISOString())},"account":${JSON.stringify(accountInfo(keeper.user))},"tables":{`
+    `"exportedAt":${JSON.stringify(new Date().toISOString())},"account":${JSON.stringify(accountInfo(keeper.user))},` +
+    `"farm":${JSON.stringify(await farmInfo(db, keeper))},"tables":{`
   );
   let firstTable = true;
   for (const codec of exportable()) {
     yield `${firstTable ? "" : ","}${JSON.stringify(codec.entry.key)}:[`;
     firstTable = false;
     let n = 0;
-    for await (const rows of readRows(db, codec, keeper.userId)) {
+    for await (const rows of readRows(db, codec, keeper)) {
       const body = rows.map((r) => JSON.stringify(exportRow(codec, r))).join(",");
       yield (n > 0 ? "," : "") + body;
       n += rows.length;
@@ -287,7 +324,7 @@ export async function* exportJson(
   }
   yield `},"images":[`;
   let n = 0;
-  for await (const rows of readImages(db, keeper.userId, embedPhotos)) {
+  for await (const rows of readImages(db, keeper.farmId, embedPhotos)) {
     yield (n > 0 ? "," : "") + rows.map((r) => JSON.stringify(r)).join(",");
     n += rows.length;
   }
@@ -297,28 +334,27 @@ export async function* exportJson(
 
 // ---------------------------------------------------------------- CSV export
 
-async function* tableCsv(db: Database, codec: TableCodec, userId: string): AsyncGenerator<string> {
+async function* tableCsv(db: Database, codec: TableCodec, keeper: Keeper): AsyncGenerator<string> {
   yield csvRows([codec.columns.map(([k]) => k)]);
-  for await (const rows of readRows(db, codec, userId)) {
+  for await (const rows of readRows(db, codec, keeper)) {
     yield csvRows(rows.map((r) => codec.columns.map(([k]) => exportValue(r[k]))));
   }
 }
 
-async function* imagesCsv(db: Database, userId: string): AsyncGenerator<string> {
+async function* imagesCsv(db: Database, farmId: string): AsyncGenerator<string> {
   const cols = ["hash", "url", "mime", "width", "height", "createdAt"] as const;
   yield csvRows([[...cols]]);
-  for await (const rows of readImages(db, userId, false)) {
+  for await (const rows of readImages(db, farmId, false)) {
     yield csvRows(rows.map((r) => cols.map((c) => r[c])));
   }
 }
 
 /** The files of the CSV export: one per record type, plus the photo links. */
 export function* csvFiles(db: Database, keeper: Keeper) {
-  const { userId } = keeper;
   for (const codec of exportable()) {
-    yield { name: `${codec.entry.key}.csv`, content: tableCsv(db, codec, userId) };
+    yield { name: `${codec.entry.key}.csv`, content: tableCsv(db, codec, keeper) };
   }
-  yield { name: "images.csv", content: imagesCsv(db, userId) };
+  yield { name: "images.csv", content: imagesCsv(db, keeper.farmId) };
 }
 
 // ---------------------------------------------------------------- import
@@ -328,6 +364,7 @@ const importFile = z.object({
   schemaVersion: z.number().int().min(1),
   exportedAt: z.string().optional(),
   account: z.unknown().optional(),
+  farm: z.unknown().optional(),
   tables: z.record(z.string(), z.array(z.unknown())),
   images: z.array(z.unknown()).default([]),
   counts: z.record(z.string(), z.number().int()),
@@ -365,7 +402,7 @@ export async function importAccount(
   keeper: Keeper,
   body: unknown,
 ): Promise<ImportAccountResponse> {
-  const { userId } = keeper;
+  const { farmId } = keeper;
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
     throw invalidFile("it is not a FlockKeeper export file");
   }
@@ -476,12 +513,25 @@ export async function importAccount(
   const listed = new Set(imageRows.map((i) => i.hash));
   const missingPhotos = new Set(linked.filter((h) => !stored.has(h)));
 
+  // Who added a record is kept when they are a member of this farm; otherwise it is unknown here.
+  const memberIds = new Set(
+    (
+      await db
+        .select({ userId: farmMembers.userId })
+        .from(farmMembers)
+        .where(eq(farmMembers.farmId, farmId))
+    ).map((m) => m.userId),
+  );
+
   const toInsert: { codec: TableCodec; values: Row[] }[] = [];
   for (const { codec, rows } of prepared) {
     const values: Row[] = [];
     for (const [i, row] of rows.entries()) {
       await breathe();
-      const v: Row = { ...row, [codec.userKey]: userId };
+      const v: Row = { ...row, [codec.userKey]: ownerId(codec, keeper) };
+      for (const key of codec.authorKeys) {
+        if (typeof v[key] !== "string" || !memberIds.has(v[key])) v[key] = null;
+      }
       if (codec.hasId) v.id = idMaps.get(codec.entry.key)!.get(String(row.id));
       for (const ref of codec.refs) {
         const old = row[ref.key];
@@ -518,25 +568,25 @@ export async function importAccount(
   const imported: Record<string, number> = {};
   try {
     await db.transaction(async (tx) => {
-      // One import per account at a time, and only into an empty one.
-      const [me] = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.id, userId))
+      // One import per farm at a time, and only into an empty one.
+      const [farm] = await tx
+        .select({ id: farms.id })
+        .from(farms)
+        .where(eq(farms.id, farmId))
         .for("update");
-      if (!me) throw notFound("Account");
+      if (!farm) throw notFound("Farm");
       for (const codec of all.values()) {
         if (codec.entry.mode !== "records") continue;
         const [row] = await tx
           .select({ one: sql<number>`1` })
           .from(codec.entry.table as PgTable)
-          .where(eq(userCol(codec), userId))
+          .where(eq(ownerCol(codec), ownerId(codec, keeper)))
           .limit(1);
         if (row) {
           throw new AppError(
             409,
             "ACCOUNT_NOT_EMPTY",
-            "Import works only into an empty account: this account already has records.",
+            "Import works only into an empty farm: the farm in use already has records.",
           );
         }
       }
@@ -558,15 +608,14 @@ export async function importAccount(
       for (let i = 0; i < owned.length; i += INSERT_BATCH) {
         await tx
           .insert(imageOwners)
-          .values(owned.slice(i, i + INSERT_BATCH).map((hash) => ({ hash, userId })))
+          .values(owned.slice(i, i + INSERT_BATCH).map((hash) => ({ hash, farmId })))
           .onConflictDoNothing();
       }
       imported.images = owned.length;
       for (const { codec, values } of toInsert) {
         const table = codec.entry.table as PgTable;
         if (codec.entry.mode === "singleton") {
-          const uc = userCol(codec);
-          await tx.delete(table).where(eq(uc, userId));
+          await tx.delete(table).where(eq(ownerCol(codec), ownerId(codec, keeper)));
         }
         for (let i = 0; i < values.length; i += INSERT_BATCH) {
           await tx.insert(table).values(values.slice(i, i + INSERT_BATCH));
@@ -595,15 +644,18 @@ function dbErrorCode(err: unknown): string | null {
 // ---------------------------------------------------------------- delete
 
 /**
- * Deletes the account in one transaction: every row of every registry table (children first),
- * the photos no other keeper owns, the built-in sign-in account, then the user. Ends all sessions.
+ * Deletes the account in one transaction: the keeper's own rows (settings, sessions, searches),
+ * the farms they keep alone with all their records and the photos nothing else uses, their
+ * membership of farms kept with others (refused while they are such a farm's last owner: 409), the
+ * built-in sign-in account, then the user. Records they added to shared farms stay, unattributed.
+ * Ends all sessions.
  */
 export async function deleteAccount(
   db: Database,
   keeper: Keeper,
   confirmEmail: string,
 ): Promise<void> {
-  const { userId } = keeper;
+  const userId = keeper.user.id;
   await db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
     if (!user) {
@@ -615,35 +667,14 @@ export async function deleteAccount(
     if (confirmEmail.trim().toLowerCase() !== expected) {
       throw badRequest(CONFIRM_EMAIL_MISMATCH, "CONFIRM_EMAIL_MISMATCH");
     }
-    const owned = (
-      await tx
-        .select({ hash: imageOwners.hash })
-        .from(imageOwners)
-        .where(eq(imageOwners.userId, userId))
-    ).map((r) => r.hash);
+    // Farms kept with others stay (after checking none is left without an owner); farms the keeper
+    // keeps alone go, with their records and photos.
+    const alone = await farmsLeftBy(tx, userId);
     for (const entry of [...keeperTables].reverse()) {
-      await tx.delete(entry.table).where(eq(userColumnOf(entry.table)!, userId));
+      const owner = ownerColumnOf(entry.table)!;
+      if (owner.scope === "user") await tx.delete(entry.table).where(eq(owner.column, userId));
     }
-    for (let i = 0; i < owned.length; i += INSERT_BATCH) {
-      await tx.delete(images).where(
-        and(
-          inArray(images.hash, owned.slice(i, i + INSERT_BATCH)),
-          notExists(
-            tx
-              .select({ one: sql`1` })
-              .from(imageOwners)
-              .where(eq(imageOwners.hash, images.hash)),
-          ),
-          // The same picture may also be one of the admin's ad images.
-          notExists(
-            tx
-              .select({ one: sql`1` })
-              .from(adminImages)
-              .where(eq(adminImages.hash, images.hash)),
-          ),
-        ),
-      );
-    }
+    await deleteFarms(tx, alone);
     // A newsletter sign-up is kept by address, not by account; leaving the keeper's own address
     // on the list after "delete everything" would surprise them.
     if (user.email) {

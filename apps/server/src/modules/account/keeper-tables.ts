@@ -1,8 +1,9 @@
 /**
- * The keeper-data table registry: every table with a `user_id` column, and how the account
- * module exports, imports and deletes it. `keeper-tables.test.ts` introspects the Drizzle schema
- * and fails when a table with a `user_id` column is missing here, so a table added later cannot be
- * silently left out of an export or left behind by an account deletion.
+ * The keeper-data table registry: every table with a `farm_id` (a farm's records) or `user_id`
+ * (one person's own: settings, sessions) column, and how the account module exports, imports and
+ * deletes it. `keeper-tables.test.ts` introspects the Drizzle schema and fails when such a table is
+ * missing here, so a table added later cannot be silently left out of an export or left behind by
+ * a deletion. The farms' own tables (farms, members, invitations) are the farms module's.
  *
  * Adding a table: add an entry (parents before children: import inserts in this order and delete
  * removes in reverse). Columns, types, foreign keys and the user column are read from the Drizzle
@@ -18,6 +19,9 @@ import {
   clickEvents,
   dailyProduction,
   eggRecords,
+  farmInvitations,
+  farmMembers,
+  farms,
   environmentalRecords,
   feedRecords,
   hatchCandlings,
@@ -58,6 +62,9 @@ export type KeeperTable = {
   /** Why the table is treated this way, when it is not obvious. */
   note?: string;
 };
+
+/** Who belongs to which farm: kept by the farms module, exported as the farm's member list. */
+const FARM_STRUCTURE = new Set<PgTable>([farms, farmMembers, farmInvitations]);
 
 export const keeperTables: KeeperTable[] = [
   { key: "settings", table: keeperSettings, mode: "singleton" },
@@ -106,15 +113,27 @@ export const keeperTables: KeeperTable[] = [
   },
 ];
 
+/** Whose rows a table holds: a farm's records (`farm_id`) or one person's own (`user_id`). */
+export type OwnerScope = "farm" | "user";
+
+/** The column saying whose a row is (`farm_id`, else `user_id`) and its scope, or null. */
+export function ownerColumnOf(table: PgTable): { column: PgColumn; scope: OwnerScope } | null {
+  const columns = getTableConfig(table).columns;
+  const farm = columns.find((c) => c.name === "farm_id");
+  if (farm) return { column: farm, scope: "farm" };
+  const user = columns.find((c) => c.name === "user_id");
+  return user ? { column: user, scope: "user" } : null;
+}
+
 /** The column named `user_id`, or null. */
 export function userColumnOf(table: PgTable): PgColumn | null {
   return getTableConfig(table).columns.find((c) => c.name === "user_id") ?? null;
 }
 
-/** Every table in a schema module's exports that has a `user_id` column. */
+/** Every table in a schema module's exports that holds keeper data (a `farm_id` or `user_id`). */
 export function tablesWithUserId(schema: Record<string, unknown>): PgTable[] {
   return Object.values(schema).filter(
-    (v): v is PgTable => is(v, PgTable) && userColumnOf(v) !== null,
+    (v): v is PgTable => is(v, PgTable) && ownerColumnOf(v) !== null && !FARM_STRUCTURE.has(v),
   );
 }
 

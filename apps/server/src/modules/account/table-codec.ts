@@ -8,7 +8,7 @@ import { getTableConfig, type PgColumn } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { isValidIsoDate } from "@flockkeeper/shared/schemas/common";
 import { images, users } from "../../db/schema/index";
-import { keeperTables, type KeeperTable } from "./keeper-tables";
+import { keeperTables, ownerColumnOf, type KeeperTable, type OwnerScope } from "./keeper-tables";
 
 export type Ref = {
   /** Property name of the column. */
@@ -24,7 +24,12 @@ export type TableCodec = {
   /** Exported columns as [property name, column]; the user column is left out. */
   columns: [string, PgColumn][];
   /** Property name of the user column. */
+  /** The owner column's property (`farmId` or `userId`). */
   userKey: string;
+  /** Whether rows belong to a farm or to one person. */
+  scope: OwnerScope;
+  /** Columns naming a member as author (`createdBy`, `updatedBy`). */
+  authorKeys: string[];
   /** True when rows have a uuid `id` primary key (re-issued on import). */
   hasId: boolean;
   refs: Ref[];
@@ -72,9 +77,15 @@ function valueSchema(col: PgColumn): z.ZodType | null {
 
 function buildCodec(entry: KeeperTable): TableCodec {
   const all = Object.entries(getTableColumns(entry.table)) as [string, PgColumn][];
-  const userKey = all.find(([, c]) => c.name === "user_id")?.[0];
-  if (!userKey) throw new Error(`${entry.key}: keeper table without a user_id column`);
-  const columns = all.filter(([k]) => k !== userKey);
+  const owner = ownerColumnOf(entry.table);
+  const userKey = owner && all.find(([, c]) => c === owner.column)?.[0];
+  if (!owner || !userKey) throw new Error(`${entry.key}: keeper table without a farm_id or user_id`);
+  // Who added and changed a record go last in a CSV: the record's own fields read first.
+  const isAuthor = ([, c]: [string, PgColumn]) => c.name === "created_by" || c.name === "updated_by";
+  const columns = [
+    ...all.filter((e) => e[0] !== userKey && !isAuthor(e)),
+    ...all.filter((e) => isAuthor(e)),
+  ];
   const keyOf = (col: PgColumn) => all.find(([, c]) => c === col)?.[0];
   const refs: Ref[] = [];
   const imageHashKeys: string[] = [];
@@ -109,6 +120,8 @@ function buildCodec(entry: KeeperTable): TableCodec {
     entry,
     columns,
     userKey,
+    scope: owner.scope,
+    authorKeys: all.filter(([, c]) => c.name === "created_by" || c.name === "updated_by").map(([k]) => k),
     hasId: all.some(([k, c]) => k === "id" && c.primary && c.columnType === "PgUUID"),
     refs,
     imageHashKeys,

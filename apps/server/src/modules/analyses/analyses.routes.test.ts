@@ -61,7 +61,7 @@ describe("POST /api/analyze-feces (offline analyser)", () => {
     const keeper = await buildUser(t);
     const [bird] = await t.db
       .insert(chickens)
-      .values({ userId: keeper.user.id, name: "Henny", breed: "Silkie" })
+      .values({ farmId: keeper.user.id, name: "Henny", breed: "Silkie" })
       .returning();
     const res = await keeper.inject({
       method: "POST",
@@ -112,7 +112,7 @@ describe("POST /api/analyze-feces (offline analyser)", () => {
     const owner = await buildUser(t);
     const [bird] = await t.db
       .insert(chickens)
-      .values({ userId: owner.user.id, name: "Mine", breed: "Orpington" })
+      .values({ farmId: owner.user.id, name: "Mine", breed: "Orpington" })
       .returning();
     const stranger = await buildUser(t);
     const res = await stranger.inject({

@@ -12,7 +12,7 @@ import type { Database } from "../../db/client";
 import { analyses } from "../../db/schema/index";
 import { AppError, notFound } from "../../lib/errors";
 import { imageUrl, storeImage } from "../images/images.service";
-import type { Keeper } from "../../access/access";
+import { authorshipOf, createdByKeeper, type Keeper } from "../../access/access";
 
 /** Analyses per keeper (or per address when signed out) per minute: each may cost a model call. */
 export const ANALYSES_PER_MINUTE = 10;
@@ -50,12 +50,12 @@ export async function saveAnalysis(
     birdId?: string | null;
   },
 ): Promise<string> {
-  const { userId } = keeper;
-  const stored = await storeImage(db, userId, entry.image.buffer, HISTORY_PHOTO_BOX);
+  const { farmId } = keeper;
+  const stored = await storeImage(db, farmId, entry.image.buffer, HISTORY_PHOTO_BOX);
   const [row] = await db
     .insert(analyses)
     .values({
-      userId,
+      ...createdByKeeper(keeper),
       kind: entry.kind,
       status: entry.status,
       method: entry.method,
@@ -73,6 +73,7 @@ function toRecord(row: Row): AnalysisRecord {
   const result = { ...(row.result as Record<string, unknown>), analysisId: row.id };
   return {
     id: row.id,
+    ...authorshipOf(row),
     kind: row.kind as AnalysisKind,
     status: row.status,
     method: row.method as AnalysisMethod,
@@ -89,9 +90,9 @@ export async function listAnalyses(
   keeper: Keeper,
   query: ListAnalysesQuery,
 ): Promise<AnalysisRecord[]> {
-  const { userId } = keeper;
+  const { farmId } = keeper;
   const q = listAnalysesQuery.parse(query);
-  const where: SQL[] = [eq(analyses.userId, userId)];
+  const where: SQL[] = [eq(analyses.farmId, farmId)];
   if (q.kind) where.push(eq(analyses.kind, q.kind));
   if (q.birdId) where.push(eq(analyses.birdId, q.birdId));
   const rows = await db
@@ -109,11 +110,11 @@ export async function getAnalysis(
   keeper: Keeper,
   id: string,
 ): Promise<AnalysisRecord> {
-  const { userId } = keeper;
+  const { farmId } = keeper;
   const [row] = await db
     .select()
     .from(analyses)
-    .where(and(eq(analyses.id, id), eq(analyses.userId, userId)))
+    .where(and(eq(analyses.id, id), eq(analyses.farmId, farmId)))
     .limit(1);
   if (!row) throw notFound("Analysis");
   return toRecord(row);
@@ -121,10 +122,10 @@ export async function getAnalysis(
 
 /** Deletes one saved analysis of the keeper (404 when missing or someone else's). */
 export async function deleteAnalysis(db: Database, keeper: Keeper, id: string): Promise<void> {
-  const { userId } = keeper;
+  const { farmId } = keeper;
   const deleted = await db
     .delete(analyses)
-    .where(and(eq(analyses.id, id), eq(analyses.userId, userId)))
+    .where(and(eq(analyses.id, id), eq(analyses.farmId, farmId)))
     .returning({ id: analyses.id });
   if (deleted.length === 0) throw notFound("Analysis");
 }

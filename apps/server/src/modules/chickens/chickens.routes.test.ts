@@ -25,7 +25,7 @@ const addBird = (keeper: TestUser, body: Record<string, unknown> = hen) =>
   postChicken(keeper, body);
 
 const rowsOf = async (userId: string) =>
-  t.db.select().from(chickens).where(eq(chickens.userId, userId));
+  t.db.select().from(chickens).where(eq(chickens.farmId, userId));
 
 describe("birds: /api/chickens", () => {
   it("adds a bird with every field and lists it", async () => {

@@ -9,7 +9,7 @@ import type { Database } from "../../db/client";
 import { chickens } from "../../db/schema/index";
 import { notFound } from "../../lib/errors";
 import { BIRD_PHOTO_BOX, decodeImagePayload, storeImage } from "../images/images.service";
-import type { Keeper } from "../../access/access";
+import { authorshipOf, createdByKeeper, type Keeper } from "../../access/access";
 
 type Row = typeof chickens.$inferSelect;
 type CreateInput = z.output<typeof createChickenBody>;
@@ -19,6 +19,7 @@ type UpdateInput = z.output<typeof updateChickenBody>;
 export function toChicken(row: Row): Chicken {
   return {
     id: row.id,
+    ...authorshipOf(row),
     name: row.name,
     breed: row.breed,
     color: row.color,
@@ -38,30 +39,30 @@ export function toChicken(row: Row): Chicken {
  * A photo sent as a data URL (as the prototype did) is stored as an image and replaced by its
  * address, so bird rows never hold image bytes.
  */
-async function resolvePhoto(db: Database, userId: string, value: string | null | undefined) {
+async function resolvePhoto(db: Database, farmId: string, value: string | null | undefined) {
   if (!value || !value.startsWith("data:")) return value;
-  const stored = await storeImage(db, userId, decodeImagePayload(value), BIRD_PHOTO_BOX);
+  const stored = await storeImage(db, farmId, decodeImagePayload(value), BIRD_PHOTO_BOX);
   return stored.url;
 }
 
 /** The keeper's birds, oldest first. */
 export async function listChickens(db: Database, keeper: Keeper): Promise<Chicken[]> {
-  const { userId } = keeper;
+  const { farmId } = keeper;
   const rows = await db
     .select()
     .from(chickens)
-    .where(eq(chickens.userId, userId))
+    .where(eq(chickens.farmId, farmId))
     .orderBy(asc(chickens.createdAt), asc(chickens.id));
   return rows.map(toChicken);
 }
 
 /** One of the keeper's birds, or 404 (also for another keeper's bird). */
 export async function getChicken(db: Database, keeper: Keeper, id: string): Promise<Chicken> {
-  const { userId } = keeper;
+  const { farmId } = keeper;
   const [row] = await db
     .select()
     .from(chickens)
-    .where(and(eq(chickens.id, id), eq(chickens.userId, userId)))
+    .where(and(eq(chickens.id, id), eq(chickens.farmId, farmId)))
     .limit(1);
   if (!row) throw notFound("Chicken");
   return toChicken(row);
@@ -72,12 +73,12 @@ export async function createChicken(
   keeper: Keeper,
   body: CreateInput,
 ): Promise<Chicken> {
-  const { userId } = keeper;
-  const imageUrl = await resolvePhoto(db, userId, body.imageUrl);
+  const { farmId } = keeper;
+  const imageUrl = await resolvePhoto(db, farmId, body.imageUrl);
   const [row] = await db
     .insert(chickens)
     .values({
-      userId,
+      ...createdByKeeper(keeper),
       name: body.name,
       breed: body.breed,
       color: body.color ?? null,
@@ -100,7 +101,7 @@ export async function updateChicken(
   id: string,
   body: UpdateInput,
 ): Promise<Chicken> {
-  const { userId } = keeper;
+  const { farmId } = keeper;
   await getChicken(db, keeper, id);
   const set: Partial<typeof chickens.$inferInsert> = { updatedAt: new Date() };
   if (body.name !== undefined) set.name = body.name;
@@ -111,7 +112,7 @@ export async function updateChicken(
   if (body.hatchDate !== undefined) set.hatchDate = body.hatchDate;
   if (body.notes !== undefined) set.notes = body.notes;
   if (body.imageUrl !== undefined)
-    set.imageUrl = (await resolvePhoto(db, userId, body.imageUrl)) ?? null;
+    set.imageUrl = (await resolvePhoto(db, farmId, body.imageUrl)) ?? null;
   // Required columns keep their value when null is sent.
   if (body.sex) set.sex = body.sex;
   if (body.species) set.species = body.species;
@@ -119,7 +120,7 @@ export async function updateChicken(
   const [row] = await db
     .update(chickens)
     .set(set)
-    .where(and(eq(chickens.id, id), eq(chickens.userId, userId)))
+    .where(and(eq(chickens.id, id), eq(chickens.farmId, farmId)))
     .returning();
   if (!row) throw notFound("Chicken");
   return toChicken(row);
@@ -127,10 +128,10 @@ export async function updateChicken(
 
 /** Removes a bird and (by cascade) its egg records. */
 export async function deleteChicken(db: Database, keeper: Keeper, id: string): Promise<void> {
-  const { userId } = keeper;
+  const { farmId } = keeper;
   const deleted = await db
     .delete(chickens)
-    .where(and(eq(chickens.id, id), eq(chickens.userId, userId)))
+    .where(and(eq(chickens.id, id), eq(chickens.farmId, farmId)))
     .returning({ id: chickens.id });
   if (deleted.length === 0) throw notFound("Chicken");
 }

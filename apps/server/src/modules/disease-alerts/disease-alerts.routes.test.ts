@@ -31,9 +31,9 @@ describe("GET /api/disease-alerts/active", () => {
     await buildWeight(t, keeper, steady, daysAgo(1), 5.9);
     await t.db
       .insert(environmentalRecords)
-      .values({ userId: keeper.user.id, date: daysAgo(1), temperature: 92, humidity: 85 });
+      .values({ farmId: keeper.user.id, date: daysAgo(1), temperature: 92, humidity: 85 });
     await t.db.insert(analyses).values({
-      userId: keeper.user.id,
+      farmId: keeper.user.id,
       kind: "droppings",
       status: "urgent",
       method: "offline",

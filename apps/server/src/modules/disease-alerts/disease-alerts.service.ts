@@ -65,7 +65,7 @@ export async function loadFlockReadings(
   keeper: Keeper,
   keeperToday?: string,
 ): Promise<FlockReadings> {
-  const { userId } = keeper;
+  const { farmId } = keeper;
   const today = resolveToday(keeperToday);
   const recentStart = addDaysIso(today, -(RECENT_LAYING_DAYS - 1));
   const baselineStart = addDaysIso(recentStart, -BASELINE_LAYING_DAYS);
@@ -73,7 +73,7 @@ export async function loadFlockReadings(
   const envStart = addDaysIso(today, -(ENVIRONMENT_WINDOW_DAYS - 1));
   const analysisSince = new Date(Date.parse(`${today}T00:00:00Z`) - ANALYSIS_WINDOW_DAYS * 864e5);
   const eggWhere = and(
-    eq(eggRecords.userId, userId),
+    eq(eggRecords.farmId, farmId),
     gte(eggRecords.date, baselineStart),
     lte(eggRecords.date, today),
   );
@@ -90,7 +90,7 @@ export async function loadFlockReadings(
     .where(
       and(
         eq(weightRecords.chickenId, chickens.id),
-        eq(weightRecords.userId, userId),
+        eq(weightRecords.farmId, farmId),
         gte(weightRecords.date, weightStart),
         lte(weightRecords.date, today),
       ),
@@ -105,7 +105,7 @@ export async function loadFlockReadings(
     .where(
       and(
         eq(earlier.chickenId, chickens.id),
-        eq(earlier.userId, userId),
+        eq(earlier.farmId, farmId),
         gte(earlier.date, sql`${latest.date} - ${WEIGHT_WINDOW_DAYS}::int`),
         lt(earlier.date, latest.date),
       ),
@@ -128,7 +128,7 @@ export async function loadFlockReadings(
       })
       .from(chickens)
       .leftJoinLateral(latest, sql`true`)
-      .where(eq(chickens.userId, userId)),
+      .where(eq(chickens.farmId, farmId)),
     // One pass over the egg records of the 5 weeks: eggs per bird, and which days have records.
     db
       .select({
@@ -152,7 +152,7 @@ export async function loadFlockReadings(
       .from(environmentalRecords)
       .where(
         and(
-          eq(environmentalRecords.userId, userId),
+          eq(environmentalRecords.farmId, farmId),
           gte(environmentalRecords.date, envStart),
           lte(environmentalRecords.date, today),
         ),
@@ -168,7 +168,7 @@ export async function loadFlockReadings(
       .from(analyses)
       .where(
         and(
-          eq(analyses.userId, userId),
+          eq(analyses.farmId, farmId),
           inArray(analyses.kind, ["droppings", "health"]),
           inArray(analyses.status, ["urgent", "concerning"]),
           gte(analyses.createdAt, analysisSince),

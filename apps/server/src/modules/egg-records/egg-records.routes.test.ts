@@ -42,7 +42,7 @@ async function addEggs(
 }
 
 const rowsOf = async (userId: string) =>
-  t.db.select().from(eggRecords).where(eq(eggRecords.userId, userId));
+  t.db.select().from(eggRecords).where(eq(eggRecords.farmId, userId));
 
 describe("POST /api/egg-records", () => {
   it("adds a record and lists it (default: last 30 days, newest first)", async () => {

@@ -13,7 +13,7 @@ import type { z } from "zod";
 import type { Database } from "../../db/client";
 import { chickens, eggRecords } from "../../db/schema/index";
 import { badRequest } from "../../lib/errors";
-import { requireAccess, type Keeper } from "../../access/access";
+import { authorshipOf, requireAccess, type Keeper, createdByKeeper } from "../../access/access";
 
 type Row = typeof eggRecords.$inferSelect;
 type CreateInput = z.output<typeof createEggRecordBody>;
@@ -23,6 +23,7 @@ export type Range = { chickenId?: string; startDate?: string; endDate?: string }
 export function toEggRecord(row: Row): EggRecord {
   return {
     id: row.id,
+    ...authorshipOf(row),
     chickenId: row.chickenId,
     date: row.date,
     eggsLaid: row.eggsLaid,
@@ -43,9 +44,9 @@ export function resolveRange(q: Range, now = new Date()): { startDate: string; e
   return { startDate, endDate };
 }
 
-function rangeWhere(userId: string, r: { startDate: string; endDate: string }, chickenId?: string) {
+function rangeWhere(farmId: string, r: { startDate: string; endDate: string }, chickenId?: string) {
   const parts: SQL[] = [
-    eq(eggRecords.userId, userId),
+    eq(eggRecords.farmId, farmId),
     gte(eggRecords.date, r.startDate),
     lte(eggRecords.date, r.endDate),
   ];
@@ -61,14 +62,14 @@ function rangeWhere(userId: string, r: { startDate: string; endDate: string }, c
  * test checks it field for field against the record the POST answered.
  */
 export async function listEggRecordsJson(db: Database, keeper: Keeper, q: Range): Promise<string> {
-  const { userId } = keeper;
+  const { farmId } = keeper;
   const range = resolveRange(q);
   const [result] = await db
     .select({
       json: sql<string>`coalesce('[' || string_agg("list_json", ',' order by ${eggRecords.date} desc, ${eggRecords.createdAt} desc) || ']', '[]')`,
     })
     .from(eggRecords)
-    .where(rangeWhere(userId, range, q.chickenId));
+    .where(rangeWhere(farmId, range, q.chickenId));
   return result?.json ?? "[]";
 }
 
@@ -77,12 +78,12 @@ export async function createEggRecord(
   keeper: Keeper,
   body: CreateInput,
 ): Promise<EggRecord> {
-  const { userId } = keeper;
+  const { farmId } = keeper;
   await requireAccess(db, keeper, { permission: "chicken.read", ids: [body.chickenId] });
   const [row] = await db
     .insert(eggRecords)
     .values({
-      userId,
+      ...createdByKeeper(keeper),
       chickenId: body.chickenId,
       date: body.date,
       eggsLaid: body.eggsLaid,
@@ -100,7 +101,7 @@ export async function createEggRecordBatch(
   keeper: Keeper,
   body: BatchInput,
 ): Promise<EggRecord[]> {
-  const { userId } = keeper;
+  const { farmId } = keeper;
   await requireAccess(db, keeper, {
     permission: "chicken.read",
     ids: body.records.map((r) => r.chickenId),
@@ -109,7 +110,7 @@ export async function createEggRecordBatch(
     .insert(eggRecords)
     .values(
       body.records.map((r) => ({
-        userId,
+        ...createdByKeeper(keeper),
         chickenId: r.chickenId,
         date: body.date,
         eggsLaid: r.eggsLaid,
@@ -132,7 +133,7 @@ export async function eggStats(
   keeper: Keeper,
   q: { chickenId?: string; today?: string },
 ): Promise<EggStatsResponse> {
-  const { userId } = keeper;
+  const { farmId } = keeper;
   const serverToday = todayIso(new Date());
   // The keeper's local date may differ from the server's by a day either way.
   const today =
@@ -148,13 +149,13 @@ export async function eggStats(
       month: sql<string>`coalesce(sum(${eggRecords.eggsLaid}), 0)`,
     })
     .from(eggRecords)
-    .where(rangeWhere(userId, { startDate: monthStart, endDate: today }, q.chickenId));
+    .where(rangeWhere(farmId, { startDate: monthStart, endDate: today }, q.chickenId));
   let layingBirds = 1;
   if (!q.chickenId) {
     const [count] = await db
       .select({ n: sql<string>`count(*)` })
       .from(chickens)
-      .where(and(eq(chickens.userId, userId), inArray(chickens.sex, ["hen", "female"])));
+      .where(and(eq(chickens.farmId, farmId), inArray(chickens.sex, ["hen", "female"])));
     layingBirds = num(count?.n);
   }
   const month = num(eggs?.month);
@@ -176,11 +177,11 @@ export async function eggAnalytics(
   keeper: Keeper,
   q: Range,
 ): Promise<EggAnalyticsResponse> {
-  const { userId } = keeper;
+  const { farmId } = keeper;
   const range = resolveRange(q);
   if (q.chickenId)
     await requireAccess(db, keeper, { permission: "chicken.read", ids: [q.chickenId] });
-  const where = rangeWhere(userId, range, q.chickenId);
+  const where = rangeWhere(farmId, range, q.chickenId);
   const eggs = sql<string>`coalesce(sum(${eggRecords.eggsLaid}), 0)`;
   const [daily, perBird, quality, size] = await Promise.all([
     db

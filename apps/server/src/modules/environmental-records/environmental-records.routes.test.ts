@@ -14,7 +14,7 @@ afterAll(async () => {
 });
 
 const rowsOf = (userId: string) =>
-  t.db.select().from(environmentalRecords).where(eq(environmentalRecords.userId, userId));
+  t.db.select().from(environmentalRecords).where(eq(environmentalRecords.farmId, userId));
 
 describe("POST /api/environmental-records", () => {
   it("adds a reading with only a date, or with every field", async () => {

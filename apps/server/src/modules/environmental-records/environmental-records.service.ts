@@ -8,7 +8,7 @@ import type { z } from "zod";
 import type { Database } from "../../db/client";
 import { environmentalRecords } from "../../db/schema/index";
 import { resolveToday } from "../production/production.service";
-import type { Keeper } from "../../access/access";
+import { authorshipOf, createdByKeeper, type Keeper } from "../../access/access";
 
 type Row = typeof environmentalRecords.$inferSelect;
 type Out = EnvironmentalRecord;
@@ -16,6 +16,7 @@ type Out = EnvironmentalRecord;
 export function toEnvironmentalRecord(row: Row): Out {
   return {
     id: row.id,
+    ...authorshipOf(row),
     date: row.date,
     temperature: row.temperature,
     humidity: row.humidity,
@@ -34,11 +35,11 @@ export async function createEnvironmentalRecord(
   keeper: Keeper,
   body: z.output<typeof createEnvironmentalRecordBody>,
 ): Promise<Out> {
-  const { userId } = keeper;
+  const { farmId } = keeper;
   const [row] = await db
     .insert(environmentalRecords)
     .values({
-      userId,
+      ...createdByKeeper(keeper),
       date: body.date,
       temperature: body.temperature ?? null,
       humidity: body.humidity ?? null,
@@ -58,12 +59,12 @@ export async function recentEnvironmentalRecords(
   keeper: Keeper,
   q: { days: number; today?: string },
 ): Promise<Out[]> {
-  const { userId } = keeper;
+  const { farmId } = keeper;
   const since = addDaysIso(resolveToday(q.today), -(q.days - 1));
   const rows = await db
     .select()
     .from(environmentalRecords)
-    .where(and(eq(environmentalRecords.userId, userId), gte(environmentalRecords.date, since)))
+    .where(and(eq(environmentalRecords.farmId, farmId), gte(environmentalRecords.date, since)))
     .orderBy(desc(environmentalRecords.date), desc(environmentalRecords.createdAt))
     .limit(100);
   return rows.map(toEnvironmentalRecord);

@@ -14,7 +14,7 @@ afterAll(async () => {
 });
 
 const rowsOf = (userId: string) =>
-  t.db.select().from(feedRecords).where(eq(feedRecords.userId, userId));
+  t.db.select().from(feedRecords).where(eq(feedRecords.farmId, userId));
 const rowsFor = (chickenId: string) =>
   t.db.select().from(feedRecords).where(eq(feedRecords.chickenId, chickenId));
 

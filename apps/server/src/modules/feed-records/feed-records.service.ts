@@ -12,7 +12,7 @@ import type { Database } from "../../db/client";
 import { chickens, feedRecords } from "../../db/schema/index";
 import { badRequest } from "../../lib/errors";
 import { resolveToday } from "../production/production.service";
-import { requireAccess, type Keeper } from "../../access/access";
+import { authorshipOf, requireAccess, type Keeper, createdByKeeper } from "../../access/access";
 
 type Row = typeof feedRecords.$inferSelect;
 
@@ -22,6 +22,7 @@ export const RECENT_LIMIT = 100;
 export function toFeedRecord(row: Row, chickenName: string): FeedRecord {
   return {
     id: row.id,
+    ...authorshipOf(row),
     chickenId: row.chickenId,
     chickenName,
     date: row.date,
@@ -39,7 +40,7 @@ export async function createFeedRecord(
   keeper: Keeper,
   body: z.output<typeof createFeedRecordBody>,
 ): Promise<FeedRecord> {
-  const { userId } = keeper;
+  const { farmId } = keeper;
   const birds = await requireAccess(db, keeper, {
     permission: "chicken.read",
     ids: [body.chickenId],
@@ -47,7 +48,7 @@ export async function createFeedRecord(
   const [row] = await db
     .insert(feedRecords)
     .values({
-      userId,
+      ...createdByKeeper(keeper),
       chickenId: body.chickenId,
       date: body.date,
       feedType: body.feedType,
@@ -65,18 +66,18 @@ export async function createFlockFeedRecords(
   keeper: Keeper,
   body: z.output<typeof createFlockFeedRecordBody>,
 ): Promise<FeedRecord[]> {
-  const { userId } = keeper;
+  const { farmId } = keeper;
   const birds = await db
     .select({ id: chickens.id, name: chickens.name })
     .from(chickens)
-    .where(eq(chickens.userId, userId));
+    .where(eq(chickens.farmId, farmId));
   if (birds.length === 0) throw badRequest(PRODUCTION_MESSAGES.noBirds);
   const parts = splitFeed(body.feedAmount, body.feedCost, birds.length);
   const rows = await db
     .insert(feedRecords)
     .values(
       birds.map((b, i) => ({
-        userId,
+        ...createdByKeeper(keeper),
         chickenId: b.id,
         date: body.date,
         feedType: body.feedType,
@@ -96,13 +97,13 @@ export async function recentFeedRecords(
   keeper: Keeper,
   q: { days: number; today?: string },
 ): Promise<FeedRecord[]> {
-  const { userId } = keeper;
+  const { farmId } = keeper;
   const since = addDaysIso(resolveToday(q.today), -(q.days - 1));
   const rows = await db
     .select({ r: feedRecords, name: chickens.name })
     .from(feedRecords)
     .innerJoin(chickens, eq(chickens.id, feedRecords.chickenId))
-    .where(and(eq(feedRecords.userId, userId), gte(feedRecords.date, since)))
+    .where(and(eq(feedRecords.farmId, farmId), gte(feedRecords.date, since)))
     .orderBy(desc(feedRecords.date), desc(feedRecords.createdAt))
     .limit(RECENT_LIMIT);
   return rows.map(({ r, name }) => toFeedRecord(r, name));

@@ -32,7 +32,7 @@ async function startHatch(keeper: TestUser, body: Record<string, unknown> = {}) 
 }
 
 const rowsOf = async (userId: string) =>
-  t.db.select().from(hatchRecords).where(eq(hatchRecords.userId, userId));
+  t.db.select().from(hatchRecords).where(eq(hatchRecords.farmId, userId));
 
 describe("hatch records", () => {
   it("starts an incubation with the spec's defaults and computes the expected hatch date", async () => {

@@ -24,7 +24,7 @@ import type { Database } from "../../db/client";
 import { hatchCandlings, hatchRecords } from "../../db/schema/index";
 import { getIncubationProfiles } from "../../knowledge/incubation-profiles";
 import { AppError, badRequest, notFound } from "../../lib/errors";
-import type { Keeper } from "../../access/access";
+import { authorshipOf, createdByKeeper, type Keeper } from "../../access/access";
 
 type Row = typeof hatchRecords.$inferSelect;
 type CandlingRow = typeof hatchCandlings.$inferSelect;
@@ -92,7 +92,7 @@ export function toHatchRecord(
   const fertile = latest?.fertile ?? null;
   return {
     id: row.id,
-    userId: row.userId,
+    ...authorshipOf(row),
     eggSource: row.eggSource,
     species: row.species as HatchRecord["species"],
     breed: row.breed,
@@ -147,13 +147,13 @@ export function toHatchRecord(
   };
 }
 
-async function candlingsOf(db: Database, userId: string, ids: string[]) {
+async function candlingsOf(db: Database, farmId: string, ids: string[]) {
   const byRecord = new Map<string, CandlingRow[]>();
   if (ids.length === 0) return byRecord;
   const rows = await db
     .select()
     .from(hatchCandlings)
-    .where(and(eq(hatchCandlings.userId, userId), inArray(hatchCandlings.hatchRecordId, ids)));
+    .where(and(eq(hatchCandlings.farmId, farmId), inArray(hatchCandlings.hatchRecordId, ids)));
   for (const r of rows) {
     const list = byRecord.get(r.hatchRecordId) ?? [];
     list.push(r);
@@ -162,29 +162,29 @@ async function candlingsOf(db: Database, userId: string, ids: string[]) {
   return byRecord;
 }
 
-async function present(db: Database, userId: string, rows: Row[], today: string) {
+async function present(db: Database, farmId: string, rows: Row[], today: string) {
   const candlings = await candlingsOf(
     db,
-    userId,
+    farmId,
     rows.map((r) => r.id),
   );
   return rows.map((r) => toHatchRecord(r, candlings.get(r.id) ?? [], today));
 }
 
 /** The keeper's record, or 404 (another keeper's record answers exactly like a missing one). */
-async function ownHatch(db: Database, userId: string, id: string): Promise<Row> {
+async function ownHatch(db: Database, farmId: string, id: string): Promise<Row> {
   const [row] = await db
     .select()
     .from(hatchRecords)
-    .where(and(eq(hatchRecords.id, id), eq(hatchRecords.userId, userId)))
+    .where(and(eq(hatchRecords.id, id), eq(hatchRecords.farmId, farmId)))
     .limit(1);
   if (!row) throw notFound("Hatch record");
   return row;
 }
 
-async function presentOne(db: Database, userId: string, id: string, today: string) {
-  const row = await ownHatch(db, userId, id);
-  const [record] = await present(db, userId, [row], today);
+async function presentOne(db: Database, farmId: string, id: string, today: string) {
+  const row = await ownHatch(db, farmId, id);
+  const [record] = await present(db, farmId, [row], today);
   return record!;
 }
 
@@ -194,13 +194,13 @@ export async function listActiveHatches(
   keeper: Keeper,
   q: { today?: string } = {},
 ): Promise<HatchRecord[]> {
-  const { userId } = keeper;
+  const { farmId } = keeper;
   const rows = await db
     .select()
     .from(hatchRecords)
-    .where(and(eq(hatchRecords.userId, userId), isNull(hatchRecords.success)))
+    .where(and(eq(hatchRecords.farmId, farmId), isNull(hatchRecords.success)))
     .orderBy(asc(hatchRecords.expectedHatchDate), asc(hatchRecords.createdAt));
-  return present(db, userId, rows, keeperToday(q.today));
+  return present(db, farmId, rows, keeperToday(q.today));
 }
 
 /**
@@ -212,7 +212,7 @@ export async function listHatches(
   keeper: Keeper,
   q: { today?: string; status?: "all" | "active" | "archived" } = {},
 ): Promise<HatchRecord[]> {
-  const { userId } = keeper;
+  const { farmId } = keeper;
   const status =
     q.status === "active"
       ? isNull(hatchRecords.success)
@@ -222,16 +222,16 @@ export async function listHatches(
   const rows = await db
     .select()
     .from(hatchRecords)
-    .where(and(eq(hatchRecords.userId, userId), status))
+    .where(and(eq(hatchRecords.farmId, farmId), status))
     .orderBy(desc(hatchRecords.incubationStartDate), desc(hatchRecords.createdAt))
     .limit(1000);
-  return present(db, userId, rows, keeperToday(q.today));
+  return present(db, farmId, rows, keeperToday(q.today));
 }
 
 /** One hatch record of the keeper. */
 export async function getHatch(db: Database, keeper: Keeper, id: string, q: { today?: string }) {
-  const { userId } = keeper;
-  return presentOne(db, userId, id, keeperToday(q.today));
+  const { farmId } = keeper;
+  return presentOne(db, farmId, id, keeperToday(q.today));
 }
 
 /**
@@ -244,7 +244,7 @@ export async function createHatch(
   body: CreateInput,
   q: { today?: string } = {},
 ): Promise<HatchRecord> {
-  const { userId } = keeper;
+  const { farmId } = keeper;
   let profileId: string | null = null;
   if (body.profileId) {
     const profile = getIncubationProfiles().byId.get(body.profileId);
@@ -259,7 +259,7 @@ export async function createHatch(
   const [row] = await db
     .insert(hatchRecords)
     .values({
-      userId,
+      ...createdByKeeper(keeper),
       eggSource: body.eggSource,
       species: body.species,
       breed: body.breed ?? null,
@@ -290,14 +290,14 @@ export async function markHatch(
   body: MarkInput,
   q: { today?: string } = {},
 ): Promise<HatchRecord> {
-  const { userId } = keeper;
-  const current = await ownHatch(db, userId, id);
+  const { farmId } = keeper;
+  const current = await ownHatch(db, farmId, id);
   if (current.success !== null)
     throw new AppError(409, "CONFLICT", "The outcome of this hatch has already been recorded");
   const eggsHatched = body.success ? (body.eggsHatched ?? null) : (body.eggsHatched ?? 0);
   if (eggsHatched !== null && current.eggsSet !== null && eggsHatched > current.eggsSet)
     throw badRequest(`Eggs hatched cannot be more than the ${current.eggsSet} eggs set`);
-  const candlings = (await candlingsOf(db, userId, [id])).get(id) ?? [];
+  const candlings = (await candlingsOf(db, farmId, [id])).get(id) ?? [];
   const fertile = latestCandling(candlings)?.fertile;
   if (eggsHatched !== null && fertile !== undefined && eggsHatched > fertile)
     throw badRequest(`Eggs hatched cannot be more than the ${fertile} fertile eggs`);
@@ -313,7 +313,7 @@ export async function markHatch(
     .update(hatchRecords)
     .set({ success: body.success, actualHatchDate: actual, eggsHatched })
     .where(
-      and(eq(hatchRecords.id, id), eq(hatchRecords.userId, userId), isNull(hatchRecords.success)),
+      and(eq(hatchRecords.id, id), eq(hatchRecords.farmId, farmId), isNull(hatchRecords.success)),
     )
     .returning();
   if (!row)
@@ -387,14 +387,14 @@ export async function addCandling(
   body: CandlingInput,
   q: { today?: string } = {},
 ): Promise<HatchRecord> {
-  const { userId } = keeper;
-  const h = await ownHatch(db, userId, id);
+  const { farmId } = keeper;
+  const h = await ownHatch(db, farmId, id);
   const date = body.date;
   const day = candlingDay(h, date, body.day, q.today);
-  const existing = (await candlingsOf(db, userId, [id])).get(id) ?? [];
+  const existing = (await candlingsOf(db, farmId, [id])).get(id) ?? [];
   const candidate: CandlingRow = {
     id: "00000000-0000-0000-0000-000000000000",
-    userId,
+    ...createdByKeeper(keeper),
     hatchRecordId: id,
     date,
     day,
@@ -408,7 +408,7 @@ export async function addCandling(
   checkCounts(h, [...existing, candidate], h);
   const { id: _placeholder, createdAt: _now, ...values } = candidate;
   await db.insert(hatchCandlings).values(values);
-  return presentOne(db, userId, id, keeperToday(q.today));
+  return presentOne(db, farmId, id, keeperToday(q.today));
 }
 
 /** Corrects a candling of the keeper's record. */
@@ -420,9 +420,9 @@ export async function updateCandling(
   body: CandlingPatch,
   q: { today?: string } = {},
 ): Promise<HatchRecord> {
-  const { userId } = keeper;
-  const h = await ownHatch(db, userId, id);
-  const existing = (await candlingsOf(db, userId, [id])).get(id) ?? [];
+  const { farmId } = keeper;
+  const h = await ownHatch(db, farmId, id);
+  const existing = (await candlingsOf(db, farmId, [id])).get(id) ?? [];
   const current = existing.find((c) => c.id === candlingId);
   if (!current) throw notFound("Candling");
   const date = body.date ?? current.date;
@@ -453,8 +453,8 @@ export async function updateCandling(
       bloodRings: next.bloodRings,
       notes: next.notes,
     })
-    .where(and(eq(hatchCandlings.id, candlingId), eq(hatchCandlings.userId, userId)));
-  return presentOne(db, userId, id, keeperToday(q.today));
+    .where(and(eq(hatchCandlings.id, candlingId), eq(hatchCandlings.farmId, farmId)));
+  return presentOne(db, farmId, id, keeperToday(q.today));
 }
 
 /** Deletes a candling of the keeper's record (refused when the recorded result would no longer add up). */
@@ -465,9 +465,9 @@ export async function deleteCandling(
   candlingId: string,
   q: { today?: string } = {},
 ): Promise<HatchRecord> {
-  const { userId } = keeper;
-  const h = await ownHatch(db, userId, id);
-  const existing = (await candlingsOf(db, userId, [id])).get(id) ?? [];
+  const { farmId } = keeper;
+  const h = await ownHatch(db, farmId, id);
+  const existing = (await candlingsOf(db, farmId, [id])).get(id) ?? [];
   if (!existing.some((c) => c.id === candlingId)) throw notFound("Candling");
   checkCounts(
     h,
@@ -476,8 +476,8 @@ export async function deleteCandling(
   );
   await db
     .delete(hatchCandlings)
-    .where(and(eq(hatchCandlings.id, candlingId), eq(hatchCandlings.userId, userId)));
-  return presentOne(db, userId, id, keeperToday(q.today));
+    .where(and(eq(hatchCandlings.id, candlingId), eq(hatchCandlings.farmId, farmId)));
+  return presentOne(db, farmId, id, keeperToday(q.today));
 }
 
 /**
@@ -491,13 +491,13 @@ export async function recordResult(
   body: ResultInput,
   q: { today?: string } = {},
 ): Promise<HatchRecord> {
-  const { userId } = keeper;
-  const h = await ownHatch(db, userId, id);
+  const { farmId } = keeper;
+  const h = await ownHatch(db, farmId, id);
   const date = body.date;
   if (date < h.incubationStartDate)
     throw badRequest("The hatch date cannot be before the incubation start date");
   if (date > latestAllowed(q.today)) throw badRequest("Date cannot be in the future");
-  const candlings = (await candlingsOf(db, userId, [id])).get(id) ?? [];
+  const candlings = (await candlingsOf(db, farmId, [id])).get(id) ?? [];
   const result: ResultFields = {
     eggsHatched: body.hatched,
     pippedNotHatched: body.pippedNotHatched ?? null,
@@ -517,7 +517,7 @@ export async function recordResult(
       // reads actualHatchDate as a local date sees the day the keeper entered.
       actualHatchDate: success ? new Date(`${date}T12:00:00Z`) : null,
     })
-    .where(and(eq(hatchRecords.id, id), eq(hatchRecords.userId, userId)))
+    .where(and(eq(hatchRecords.id, id), eq(hatchRecords.farmId, farmId)))
     .returning();
   if (!row) throw notFound("Hatch record");
   return toHatchRecord(row, candlings, keeperToday(q.today));
@@ -528,16 +528,16 @@ export async function recordResult(
  * fertility and hatchability over the hatches that carry the counts they need.
  */
 export async function hatchHistory(db: Database, keeper: Keeper): Promise<HatchHistoryEntry[]> {
-  const { userId } = keeper;
+  const { farmId } = keeper;
   const rows = await db
     .select()
     .from(hatchRecords)
-    .where(and(eq(hatchRecords.userId, userId), isNotNull(hatchRecords.success)))
+    .where(and(eq(hatchRecords.farmId, farmId), isNotNull(hatchRecords.success)))
     .orderBy(asc(hatchRecords.incubationStartDate))
     .limit(5000);
   const candlings = await candlingsOf(
     db,
-    userId,
+    farmId,
     rows.map((r) => r.id),
   );
   const groups = new Map<string, HatchHistoryEntry>();

@@ -34,8 +34,8 @@ async function setEggs(keeper: TestUser, body: Record<string, unknown> = {}, que
 }
 
 const snapshot = async (userId: string) => ({
-  records: await t.db.select().from(hatchRecords).where(eq(hatchRecords.userId, userId)),
-  candlings: await t.db.select().from(hatchCandlings).where(eq(hatchCandlings.userId, userId)),
+  records: await t.db.select().from(hatchRecords).where(eq(hatchRecords.farmId, userId)),
+  candlings: await t.db.select().from(hatchCandlings).where(eq(hatchCandlings.farmId, userId)),
 });
 
 describe("GET /api/incubation-profiles", () => {

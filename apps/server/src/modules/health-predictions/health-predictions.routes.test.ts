@@ -63,7 +63,7 @@ describe("POST /api/health-predictions/generate", () => {
     const rows = await t.db
       .select()
       .from(healthPredictions)
-      .where(eq(healthPredictions.userId, keeper.user.id));
+      .where(eq(healthPredictions.farmId, keeper.user.id));
     expect(rows).toHaveLength(2);
 
     // Running again stores a new run; recent lists each bird's latest once.

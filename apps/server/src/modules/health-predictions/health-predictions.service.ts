@@ -21,7 +21,7 @@ import {
 import { getKnowledge } from "../../knowledge/index";
 import { loadFlockReadings } from "../disease-alerts/disease-alerts.service";
 import { resolveToday } from "../production/production.service";
-import type { Keeper } from "../../access/access";
+import { createdByKeeper, type Keeper } from "../../access/access";
 
 /** Notes written in the last this-many days are searched for symptoms. */
 const NOTES_WINDOW_DAYS = 14;
@@ -46,7 +46,7 @@ function toPrediction(row: Row, chickenName: string): HealthPrediction {
 }
 
 /** Keeper's notes of the last two weeks per bird (weigh-ins, feed and egg records). */
-async function recentNotes(db: Database, userId: string, today: string) {
+async function recentNotes(db: Database, farmId: string, today: string) {
   const since = addDaysIso(today, -(NOTES_WINDOW_DAYS - 1));
   const [w, f, e] = await Promise.all([
     db
@@ -54,7 +54,7 @@ async function recentNotes(db: Database, userId: string, today: string) {
       .from(weightRecords)
       .where(
         and(
-          eq(weightRecords.userId, userId),
+          eq(weightRecords.farmId, farmId),
           gte(weightRecords.date, since),
           lte(weightRecords.date, today),
           isNotNull(weightRecords.notes),
@@ -65,7 +65,7 @@ async function recentNotes(db: Database, userId: string, today: string) {
       .from(feedRecords)
       .where(
         and(
-          eq(feedRecords.userId, userId),
+          eq(feedRecords.farmId, farmId),
           gte(feedRecords.date, since),
           lte(feedRecords.date, today),
           isNotNull(feedRecords.notes),
@@ -76,7 +76,7 @@ async function recentNotes(db: Database, userId: string, today: string) {
       .from(eggRecords)
       .where(
         and(
-          eq(eggRecords.userId, userId),
+          eq(eggRecords.farmId, farmId),
           gte(eggRecords.date, since),
           lte(eggRecords.date, today),
           isNotNull(eggRecords.notes),
@@ -105,11 +105,11 @@ export async function generatePredictions(
   keeper: Keeper,
   keeperToday?: string,
 ): Promise<GeneratePredictionsResponse> {
-  const { userId } = keeper;
+  const { farmId } = keeper;
   const today = resolveToday(keeperToday);
   const [readings, notes] = await Promise.all([
     loadFlockReadings(db, keeper, today),
-    recentNotes(db, userId, today),
+    recentNotes(db, farmId, today),
   ]);
   if (readings.birds.length === 0) return { generated: 0, predictions: [] };
   const knowledge = getKnowledge();
@@ -188,7 +188,9 @@ export async function generatePredictions(
       db
         .select({
           id: sql<string>`p."id"`.as("id"),
-          userId: sql<string>`${userId}::uuid`.as("user_id"),
+          farmId: sql<string>`${farmId}::uuid`.as("farm_id"),
+          createdBy: sql<string>`${keeper.user.id}::uuid`.as("created_by"),
+          updatedBy: sql<string>`${keeper.user.id}::uuid`.as("updated_by"),
           chickenId: sql<string>`p."chickenId"`.as("chicken_id"),
           riskLevel: sql<string>`p."riskLevel"`.as("risk_level"),
           riskScore: sql<number>`p."riskScore"`.as("risk_score"),
@@ -204,20 +206,20 @@ export async function generatePredictions(
   const predictionDate = inserted[0]!.predictionDate;
   const names = new Map(readings.birds.map((b) => [b.id, b.name]));
   const predictions = values
-    .map((v) => toPrediction({ ...v, userId, predictionDate }, names.get(v.chickenId)!))
+    .map((v) => toPrediction({ ...v, ...createdByKeeper(keeper), predictionDate }, names.get(v.chickenId)!))
     .sort((a, b) => b.riskScore - a.riskScore || a.chickenName.localeCompare(b.chickenName));
   return { generated: predictions.length, predictions };
 }
 
 /** Each bird's latest prediction from the last 30 days, highest risk first. */
 export async function recentPredictions(db: Database, keeper: Keeper): Promise<HealthPrediction[]> {
-  const { userId } = keeper;
+  const { farmId } = keeper;
   const since = new Date(Date.now() - RECENT_PREDICTION_DAYS * 864e5);
   const rows = await db
     .selectDistinctOn([healthPredictions.chickenId], { p: healthPredictions, name: chickens.name })
     .from(healthPredictions)
     .innerJoin(chickens, eq(chickens.id, healthPredictions.chickenId))
-    .where(and(eq(healthPredictions.userId, userId), gte(healthPredictions.predictionDate, since)))
+    .where(and(eq(healthPredictions.farmId, farmId), gte(healthPredictions.predictionDate, since)))
     .orderBy(healthPredictions.chickenId, desc(healthPredictions.predictionDate));
   return rows
     .map(({ p, name }) => toPrediction(p, name))

@@ -123,8 +123,8 @@ async function keeperWithPhoto(): Promise<TestUser> {
 }
 
 const rowsOf = async (userId: string) => ({
-  chickens: (await t.db.select().from(chickens).where(eq(chickens.userId, userId))).length,
-  photos: (await t.db.select().from(imageOwners).where(eq(imageOwners.userId, userId))).length,
+  chickens: (await t.db.select().from(chickens).where(eq(chickens.farmId, userId))).length,
+  photos: (await t.db.select().from(imageOwners).where(eq(imageOwners.farmId, userId))).length,
 });
 
 describe("hostile files are refused on every path, and nothing is written", () => {
@@ -198,7 +198,7 @@ describe("hostile files are refused on every path, and nothing is written", () =
     expect(imp.statusCode, imp.body).toBe(200);
     expect(imp.json()).toMatchObject({ imported: { images: 1, chickens: 1 }, photosMissing: 0 });
     expect(await t.db.select().from(images).where(eq(images.hash, hash))).toEqual([]);
-    const [bird] = await t.db.select().from(chickens).where(eq(chickens.userId, fresh.user.id));
+    const [bird] = await t.db.select().from(chickens).where(eq(chickens.farmId, fresh.user.id));
     expect(bird!.imageUrl).not.toContain(hash);
     const served = await fresh.inject({ url: bird!.imageUrl! });
     expect(served.statusCode).toBe(200);
@@ -265,7 +265,7 @@ describe("GET /api/images/:file", () => {
     const page = Buffer.from(`<html>${SCRIPT}</html>`);
     const hash = sha256(page);
     await t.db.insert(images).values({ hash, mime: "text/html", width: 1, height: 1, bytes: page });
-    await t.db.insert(imageOwners).values({ hash, userId: owner.user.id });
+    await t.db.insert(imageOwners).values({ hash, farmId: owner.user.id });
     const res = await owner.inject({ url: `/api/images/${hash}.jpg` });
     expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain("<script");
@@ -314,9 +314,9 @@ describe("knowing a photo's hash gives nothing", () => {
       await t.db
         .select()
         .from(imageOwners)
-        .where(and(eq(imageOwners.userId, thief.user.id), eq(imageOwners.hash, hash))),
+        .where(and(eq(imageOwners.farmId, thief.user.id), eq(imageOwners.hash, hash))),
     ).toEqual([]);
-    const [bird] = await t.db.select().from(chickens).where(eq(chickens.userId, thief.user.id));
+    const [bird] = await t.db.select().from(chickens).where(eq(chickens.farmId, thief.user.id));
     expect(bird!.imageUrl).toBeNull();
     expect((await thief.inject({ url: up.json().url })).statusCode).toBe(404);
 

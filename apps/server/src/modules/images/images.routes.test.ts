@@ -32,7 +32,7 @@ async function png(width: number, height: number, colour = { r: 200, g: 120, b: 
 }
 
 const ownedBy = async (userId: string) =>
-  t.db.select().from(imageOwners).where(eq(imageOwners.userId, userId));
+  t.db.select().from(imageOwners).where(eq(imageOwners.farmId, userId));
 
 describe("POST /api/images", () => {
   it("refuses a signed-out visitor", async () => {

@@ -34,7 +34,7 @@ export async function imagesRoutes(app: FastifyInstance) {
     { ...upload, onRequest: app.requireUser },
     async (req, reply) => {
       const buffer = decodeImagePayload(req.body.image);
-      const stored = await storeImage(app.db, keeperOf(req).userId, buffer, BIRD_PHOTO_BOX);
+      const stored = await storeImage(app.db, keeperOf(req).farmId, buffer, BIRD_PHOTO_BOX);
       return reply.code(201).send({ url: stored.url, width: stored.width, height: stored.height });
     },
   );

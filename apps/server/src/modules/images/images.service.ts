@@ -148,7 +148,7 @@ export async function storeImage(
     })
     .onConflictDoNothing();
   if (typeof owner === "string") {
-    await db.insert(imageOwners).values({ hash, userId: owner }).onConflictDoNothing();
+    await db.insert(imageOwners).values({ hash, farmId: owner }).onConflictDoNothing();
   } else {
     await db.insert(adminImages).values({ hash }).onConflictDoNothing();
   }

@@ -30,7 +30,7 @@ async function kept(userId: string) {
   const rows = await t.db
     .select()
     .from(dailyProduction)
-    .where(eq(dailyProduction.userId, userId))
+    .where(eq(dailyProduction.farmId, userId))
     .orderBy(dailyProduction.date);
   // Days whose records were all removed stay as zero rows; they add nothing to a sum.
   return rows
@@ -97,7 +97,7 @@ describe("daily production totals", () => {
     const left = await t.db
       .select()
       .from(dailyProduction)
-      .where(eq(dailyProduction.userId, keeper.user.id));
+      .where(eq(dailyProduction.farmId, keeper.user.id));
     expect(left).toEqual([]);
   });
 

@@ -43,14 +43,14 @@ async function savedEggPrice(db: Database, userId: string): Promise<number | nul
 
 /**
  * The production summary over the period: each figure summed in SQL over the keeper's own
- * records only (every query filtered by userId), then combined by the shared maths.
+ * records only (every query filtered by farmId), then combined by the shared maths.
  */
 export async function getSummary(
   db: Database,
   keeper: Keeper,
   q: { period: number; eggPrice?: number; today?: string },
 ): Promise<ProductionSummary> {
-  const { userId } = keeper;
+  const { farmId } = keeper;
   const today = resolveToday(q.today);
   const { startDate, endDate } = periodRange(today, q.period);
   const [totals, weight, laying, price] = await Promise.all([
@@ -64,7 +64,7 @@ export async function getSummary(
       .from(dailyProduction)
       .where(
         and(
-          eq(dailyProduction.userId, userId),
+          eq(dailyProduction.farmId, farmId),
           gte(dailyProduction.date, startDate),
           lte(dailyProduction.date, endDate),
         ),
@@ -82,7 +82,7 @@ export async function getSummary(
           .where(
             and(
               eq(weightRecords.chickenId, chickens.id),
-              eq(weightRecords.userId, userId),
+              eq(weightRecords.farmId, farmId),
               gte(weightRecords.date, startDate),
               lte(weightRecords.date, endDate),
             ),
@@ -92,12 +92,12 @@ export async function getSummary(
           .as("latest"),
         sql`true`,
       )
-      .where(eq(chickens.userId, userId)),
+      .where(eq(chickens.farmId, farmId)),
     db
       .select({ n: sql<string>`count(*)` })
       .from(chickens)
-      .where(and(eq(chickens.userId, userId), inArray(chickens.sex, ["hen", "female"]))),
-    q.eggPrice === undefined ? savedEggPrice(db, userId) : Promise.resolve(q.eggPrice),
+      .where(and(eq(chickens.farmId, farmId), inArray(chickens.sex, ["hen", "female"]))),
+    q.eggPrice === undefined ? savedEggPrice(db, keeper.user.id) : Promise.resolve(q.eggPrice),
   ]);
   return productionSummary({
     period: q.period,
@@ -127,11 +127,11 @@ export async function getTrends(
   keeper: Keeper,
   q: { period: number; today?: string },
 ): Promise<ProductionTrends> {
-  const { userId } = keeper;
+  const { farmId } = keeper;
   const today = resolveToday(q.today);
   const { startDate, endDate } = periodRange(today, q.period);
   const eggWhere = and(
-    eq(eggRecords.userId, userId),
+    eq(eggRecords.farmId, farmId),
     gte(eggRecords.date, startDate),
     lte(eggRecords.date, endDate),
   );
@@ -150,7 +150,7 @@ export async function getTrends(
       .from(feedRecords)
       .where(
         and(
-          eq(feedRecords.userId, userId),
+          eq(feedRecords.farmId, farmId),
           gte(feedRecords.date, startDate),
           lte(feedRecords.date, endDate),
         ),
@@ -161,7 +161,7 @@ export async function getTrends(
       .from(weightRecords)
       .where(
         and(
-          eq(weightRecords.userId, userId),
+          eq(weightRecords.farmId, farmId),
           gte(weightRecords.date, startDate),
           lte(weightRecords.date, endDate),
         ),
@@ -184,7 +184,7 @@ export async function getTrends(
         healthStatus: chickens.healthStatus,
       })
       .from(chickens)
-      .where(eq(chickens.userId, userId))
+      .where(eq(chickens.farmId, farmId))
       .orderBy(asc(chickens.name)),
   ]);
   const eggsBy = new Map(eggDays.map((d) => [d.date, num(d.eggs)]));
@@ -237,7 +237,7 @@ export async function exportCsv(
   type: ExportType,
   q: { period: number; today?: string },
 ): Promise<{ filename: string; body: string }> {
-  const { userId } = keeper;
+  const { farmId } = keeper;
   const today = resolveToday(q.today);
   const { startDate, endDate } = periodRange(today, q.period);
   const filename = `${type}-records-${startDate}-to-${endDate}.csv`;
@@ -248,7 +248,7 @@ export async function exportCsv(
       .innerJoin(chickens, eq(chickens.id, feedRecords.chickenId))
       .where(
         and(
-          eq(feedRecords.userId, userId),
+          eq(feedRecords.farmId, farmId),
           gte(feedRecords.date, startDate),
           lte(feedRecords.date, endDate),
         ),
@@ -277,7 +277,7 @@ export async function exportCsv(
       .innerJoin(chickens, eq(chickens.id, weightRecords.chickenId))
       .where(
         and(
-          eq(weightRecords.userId, userId),
+          eq(weightRecords.farmId, farmId),
           gte(weightRecords.date, startDate),
           lte(weightRecords.date, endDate),
         ),
@@ -298,7 +298,7 @@ export async function exportCsv(
       .innerJoin(chickens, eq(chickens.id, eggRecords.chickenId))
       .where(
         and(
-          eq(eggRecords.userId, userId),
+          eq(eggRecords.farmId, farmId),
           gte(eggRecords.date, startDate),
           lte(eggRecords.date, endDate),
         ),
@@ -325,7 +325,7 @@ export async function exportCsv(
     .from(environmentalRecords)
     .where(
       and(
-        eq(environmentalRecords.userId, userId),
+        eq(environmentalRecords.farmId, farmId),
         gte(environmentalRecords.date, startDate),
         lte(environmentalRecords.date, endDate),
       ),

@@ -24,7 +24,7 @@ const termKey = (term: string) => term.trim().replace(/\s+/g, " ").toLowerCase()
 
 /** The keeper's latest food searches, newest first. */
 export async function listRecentSearches(db: Database, keeper: Keeper): Promise<RecentSearch[]> {
-  const { userId } = keeper;
+  const userId = keeper.user.id;
   const rows = await db
     .select()
     .from(recentSearches)
@@ -43,7 +43,7 @@ export async function addRecentSearch(
   keeper: Keeper,
   term: string,
 ): Promise<RecentSearch> {
-  const { userId } = keeper;
+  const userId = keeper.user.id;
   const item = findFood(term);
   const values = {
     term: term.trim().replace(/\s+/g, " "),
@@ -70,7 +70,7 @@ export async function addRecentSearch(
 
 /** Removes one of the keeper's recent searches; 404 when missing or another keeper's. */
 export async function deleteRecentSearch(db: Database, keeper: Keeper, id: string): Promise<void> {
-  const { userId } = keeper;
+  const userId = keeper.user.id;
   const deleted = await db
     .delete(recentSearches)
     .where(and(eq(recentSearches.id, id), eq(recentSearches.userId, userId)))

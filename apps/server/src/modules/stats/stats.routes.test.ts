@@ -34,11 +34,11 @@ describe("GET /api/stats", () => {
       result: { healthStatus: "healthy" },
     });
     await t.db.insert(analyses).values([
-      { userId: a.user.id, ...row("droppings") },
-      { userId: a.user.id, ...row("health") },
-      { userId: b.user.id, ...row("health") },
+      { farmId: a.user.id, ...row("droppings") },
+      { farmId: a.user.id, ...row("health") },
+      { farmId: b.user.id, ...row("health") },
       // Breed identification is not a health analysis and must not be counted.
-      { userId: b.user.id, ...row("breed") },
+      { farmId: b.user.id, ...row("breed") },
     ]);
     const usersBefore = await countUsers(t);
     const analysesBefore = await countAnalyses(t);

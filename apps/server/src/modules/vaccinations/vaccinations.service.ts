@@ -16,7 +16,7 @@ import {
 import type { Database } from "../../db/client";
 import { vaccinations } from "../../db/schema/index";
 import { AppError, notFound } from "../../lib/errors";
-import { checkAccess, requireAccess, type Keeper } from "../../access/access";
+import { authorshipOf, checkAccess, requireAccess, type Keeper, createdByKeeper } from "../../access/access";
 
 type Row = typeof vaccinations.$inferSelect;
 
@@ -36,6 +36,7 @@ export function toVaccinationRecord(
 ): VaccinationRecord {
   return {
     id: row.id,
+    ...authorshipOf(row),
     vaccine: row.vaccine as VaccineName,
     birdId: row.birdId,
     birdName: row.birdName,
@@ -53,11 +54,11 @@ export async function listVaccinations(
   keeper: Keeper,
   today = serverToday(),
 ): Promise<VaccinationRecord[]> {
-  const { userId } = keeper;
+  const { farmId } = keeper;
   const rows = await db
     .select()
     .from(vaccinations)
-    .where(eq(vaccinations.userId, userId))
+    .where(eq(vaccinations.farmId, farmId))
     .orderBy(desc(vaccinations.date), desc(vaccinations.createdAt));
   const superseded = supersededDoses(rows.map(doseOf));
   return rows.map((row) =>
@@ -73,14 +74,14 @@ export async function createVaccination(
   keeper: Keeper,
   body: CreateVaccinationBody,
 ): Promise<VaccinationRecord> {
-  const { userId } = keeper;
+  const { farmId } = keeper;
   if (body.birdId) {
     await requireAccess(db, keeper, { permission: "chicken.read", ids: [body.birdId], as: "Bird" });
   }
   const [row] = await db
     .insert(vaccinations)
     .values({
-      userId,
+      ...createdByKeeper(keeper),
       vaccine: body.vaccine,
       birdId: body.birdId ?? null,
       birdName: body.birdName,
@@ -92,11 +93,11 @@ export async function createVaccination(
   return toVaccinationRecord(row!, serverToday());
 }
 
-async function findOwn(db: Database, userId: string, id: string): Promise<Row> {
+async function findOwn(db: Database, farmId: string, id: string): Promise<Row> {
   const [row] = await db
     .select()
     .from(vaccinations)
-    .where(and(eq(vaccinations.id, id), eq(vaccinations.userId, userId)));
+    .where(and(eq(vaccinations.id, id), eq(vaccinations.farmId, farmId)));
   if (!row) throw notFound("Vaccination record");
   return row;
 }
@@ -113,13 +114,13 @@ export async function markVaccinationDone(
   id: string,
   date?: string,
 ): Promise<VaccinationRecord> {
-  const { userId } = keeper;
-  const row = await findOwn(db, userId, id);
+  const { farmId } = keeper;
+  const row = await findOwn(db, farmId, id);
   const today = serverToday();
   const course = await db
     .select()
     .from(vaccinations)
-    .where(and(eq(vaccinations.userId, userId), eq(vaccinations.vaccine, row.vaccine)));
+    .where(and(eq(vaccinations.farmId, farmId), eq(vaccinations.vaccine, row.vaccine)));
   // A keeper east of Greenwich may already be on tomorrow's date: judge "due" with that slack.
   if (
     supersededDoses(course.map(doseOf)).has(row.id) ||
@@ -133,17 +134,17 @@ export async function markVaccinationDone(
   }
   const [created] = await db
     .insert(vaccinations)
-    .values({ userId, ...nextDose(row, doneOn), notes: null })
+    .values({ ...createdByKeeper(keeper), ...nextDose(row, doneOn), notes: null })
     .returning();
   return toVaccinationRecord(created!, today);
 }
 
 /** Deletes one of the keeper's records. */
 export async function deleteVaccination(db: Database, keeper: Keeper, id: string): Promise<void> {
-  const { userId } = keeper;
+  const { farmId } = keeper;
   const deleted = await db
     .delete(vaccinations)
-    .where(and(eq(vaccinations.id, id), eq(vaccinations.userId, userId)))
+    .where(and(eq(vaccinations.id, id), eq(vaccinations.farmId, farmId)))
     .returning({ id: vaccinations.id });
   if (deleted.length === 0) throw notFound("Vaccination record");
 }
@@ -158,7 +159,7 @@ export async function importVaccinations(
   keeper: Keeper,
   records: LocalVaccinationRecord[],
 ): Promise<number> {
-  const { userId } = keeper;
+  const { farmId } = keeper;
   if (records.length === 0) return 0;
   const birdIds = [...new Set(records.map((r) => r.birdId).filter((v): v is string => !!v))];
   const own = await checkAccess(db, keeper, "chicken.read", birdIds);
@@ -166,7 +167,7 @@ export async function importVaccinations(
     .insert(vaccinations)
     .values(
       records.map((r) => ({
-        userId,
+        ...createdByKeeper(keeper),
         clientId: r.id,
         vaccine: r.vaccine,
         birdId: r.birdId && own.has(r.birdId) ? r.birdId : null,
@@ -176,7 +177,7 @@ export async function importVaccinations(
         notes: r.notes ?? null,
       })),
     )
-    .onConflictDoNothing({ target: [vaccinations.userId, vaccinations.clientId] })
+    .onConflictDoNothing({ target: [vaccinations.farmId, vaccinations.clientId] })
     .returning({ id: vaccinations.id });
   return inserted.length;
 }

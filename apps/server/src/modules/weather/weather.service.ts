@@ -263,8 +263,8 @@ export async function getWeather(
 
 /** The keeper's saved weather place, or null. */
 export async function getPlace(db: Database, keeper: Keeper): Promise<WeatherPlace | null> {
-  const { userId } = keeper;
-  const [row] = await db.select().from(keeperPlaces).where(eq(keeperPlaces.userId, userId));
+  const { farmId } = keeper;
+  const [row] = await db.select().from(keeperPlaces).where(eq(keeperPlaces.farmId, farmId));
   return row ? { name: row.name, latitude: row.latitude, longitude: row.longitude } : null;
 }
 
@@ -274,9 +274,9 @@ export async function savePlace(
   keeper: Keeper,
   body: SaveWeatherPlaceBody,
 ): Promise<WeatherPlace> {
-  const { userId } = keeper;
+  const { farmId } = keeper;
   const values = {
-    userId,
+    farmId,
     name: body.name,
     latitude: roundCoordinate(body.latitude),
     longitude: roundCoordinate(body.longitude),
@@ -285,12 +285,12 @@ export async function savePlace(
   await db
     .insert(keeperPlaces)
     .values(values)
-    .onConflictDoUpdate({ target: keeperPlaces.userId, set: values });
+    .onConflictDoUpdate({ target: keeperPlaces.farmId, set: values });
   return { name: values.name, latitude: values.latitude, longitude: values.longitude };
 }
 
 /** Forgets the keeper's weather place. */
 export async function deletePlace(db: Database, keeper: Keeper): Promise<void> {
-  const { userId } = keeper;
-  await db.delete(keeperPlaces).where(eq(keeperPlaces.userId, userId));
+  const { farmId } = keeper;
+  await db.delete(keeperPlaces).where(eq(keeperPlaces.farmId, farmId));
 }

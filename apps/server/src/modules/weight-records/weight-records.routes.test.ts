@@ -14,7 +14,7 @@ afterAll(async () => {
 });
 
 const rowsOf = (userId: string) =>
-  t.db.select().from(weightRecords).where(eq(weightRecords.userId, userId));
+  t.db.select().from(weightRecords).where(eq(weightRecords.farmId, userId));
 
 describe("POST /api/weight-records", () => {
   it("adds a weigh-in (body condition defaults to normal) and lists it as recent", async () => {

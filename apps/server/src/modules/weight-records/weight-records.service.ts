@@ -9,7 +9,7 @@ import type { z } from "zod";
 import type { Database } from "../../db/client";
 import { chickens, weightRecords } from "../../db/schema/index";
 import { resolveToday } from "../production/production.service";
-import { requireAccess, type Keeper } from "../../access/access";
+import { authorshipOf, requireAccess, type Keeper, createdByKeeper } from "../../access/access";
 
 type Row = typeof weightRecords.$inferSelect;
 
@@ -19,6 +19,7 @@ const RECENT_LIMIT = 100;
 export function toWeightRecord(row: Row, chickenName: string): WeightRecord {
   return {
     id: row.id,
+    ...authorshipOf(row),
     chickenId: row.chickenId,
     chickenName,
     date: row.date,
@@ -35,7 +36,7 @@ export async function createWeightRecord(
   keeper: Keeper,
   body: z.output<typeof createWeightRecordBody>,
 ): Promise<WeightRecord> {
-  const { userId } = keeper;
+  const { farmId } = keeper;
   const birds = await requireAccess(db, keeper, {
     permission: "chicken.read",
     ids: [body.chickenId],
@@ -43,7 +44,7 @@ export async function createWeightRecord(
   const [row] = await db
     .insert(weightRecords)
     .values({
-      userId,
+      ...createdByKeeper(keeper),
       chickenId: body.chickenId,
       date: body.date,
       weight: body.weight,
@@ -60,13 +61,13 @@ export async function recentWeightRecords(
   keeper: Keeper,
   q: { days: number; today?: string },
 ): Promise<WeightRecord[]> {
-  const { userId } = keeper;
+  const { farmId } = keeper;
   const since = addDaysIso(resolveToday(q.today), -(q.days - 1));
   const rows = await db
     .select({ r: weightRecords, name: chickens.name })
     .from(weightRecords)
     .innerJoin(chickens, eq(chickens.id, weightRecords.chickenId))
-    .where(and(eq(weightRecords.userId, userId), gte(weightRecords.date, since)))
+    .where(and(eq(weightRecords.farmId, farmId), gte(weightRecords.date, since)))
     .orderBy(desc(weightRecords.date), desc(weightRecords.createdAt))
     .limit(RECENT_LIMIT);
   return rows.map(({ r, name }) => toWeightRecord(r, name));
