@@ -151,7 +151,12 @@ export async function createOwnFarm(db: Database, user: SessionUser): Promise<st
       .returning({ id: farms.id });
     const farm =
       same ??
-      (await tx.insert(farms).values({ name: ownFarmName(user) }).returning({ id: farms.id }))[0]!;
+      (
+        await tx
+          .insert(farms)
+          .values({ name: ownFarmName(user) })
+          .returning({ id: farms.id })
+      )[0]!;
     await tx.insert(farmMembers).values({ farmId: farm.id, userId: user.id, role: "owner" });
     return farm.id;
   });

@@ -15,7 +15,12 @@ export type AuditEvent =
   | "admin.login_failed"
   | "account.export"
   | "account.import"
-  | "account.delete";
+  | "account.delete"
+  | "farm.delete"
+  | "farm.role_changed"
+  | "farm.member_removed"
+  | "farm.invitation_created"
+  | "farm.invitation_accepted";
 
 type AuditFields = {
   userId?: string | null;

@@ -27,6 +27,7 @@ import { productionRoutes } from "./production/production.routes";
 import { diseaseAlertsRoutes } from "./disease-alerts/disease-alerts.routes";
 import { healthPredictionsRoutes } from "./health-predictions/health-predictions.routes";
 import { authRoutes } from "./auth/auth.routes";
+import { farmsRoutes } from "./farms/farms.routes";
 
 /** Every feature module's routes. One line per area; order does not matter. */
 export const modules: Module[] = [
@@ -58,4 +59,5 @@ export const modules: Module[] = [
   authRoutes,
   diseaseAlertsRoutes,
   healthPredictionsRoutes,
+  farmsRoutes,
 ];

@@ -61,7 +61,13 @@ async function seedKeeper(keeper: TestUser, tag: string) {
   const [hen, rooster] = await t.db
     .insert(chickens)
     .values([
-      { farmId: userId, name: `${tag} Henrietta`, breed: "Orpington", imageUrl: img.url, weight: 6.5 },
+      {
+        farmId: userId,
+        name: `${tag} Henrietta`,
+        breed: "Orpington",
+        imageUrl: img.url,
+        weight: 6.5,
+      },
       { farmId: userId, name: `${tag} Rocky`, breed: "Sussex", sex: "rooster", species: "chicken" },
     ])
     .returning();

@@ -79,9 +79,11 @@ function buildCodec(entry: KeeperTable): TableCodec {
   const all = Object.entries(getTableColumns(entry.table)) as [string, PgColumn][];
   const owner = ownerColumnOf(entry.table);
   const userKey = owner && all.find(([, c]) => c === owner.column)?.[0];
-  if (!owner || !userKey) throw new Error(`${entry.key}: keeper table without a farm_id or user_id`);
+  if (!owner || !userKey)
+    throw new Error(`${entry.key}: keeper table without a farm_id or user_id`);
   // Who added and changed a record go last in a CSV: the record's own fields read first.
-  const isAuthor = ([, c]: [string, PgColumn]) => c.name === "created_by" || c.name === "updated_by";
+  const isAuthor = ([, c]: [string, PgColumn]) =>
+    c.name === "created_by" || c.name === "updated_by";
   const columns = [
     ...all.filter((e) => e[0] !== userKey && !isAuthor(e)),
     ...all.filter((e) => isAuthor(e)),
@@ -121,7 +123,9 @@ function buildCodec(entry: KeeperTable): TableCodec {
     columns,
     userKey,
     scope: owner.scope,
-    authorKeys: all.filter(([, c]) => c.name === "created_by" || c.name === "updated_by").map(([k]) => k),
+    authorKeys: all
+      .filter(([, c]) => c.name === "created_by" || c.name === "updated_by")
+      .map(([k]) => k),
     hasId: all.some(([k, c]) => k === "id" && c.primary && c.columnType === "PgUUID"),
     refs,
     imageHashKeys,

@@ -33,8 +33,11 @@ type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
 
-const displayName = (u: { firstName: string | null; lastName: string | null; email: string | null }) =>
-  [u.firstName, u.lastName].filter(Boolean).join(" ").trim() || u.email || "A keeper";
+const displayName = (u: {
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+}) => [u.firstName, u.lastName].filter(Boolean).join(" ").trim() || u.email || "A keeper";
 
 const lastOwner = (action: string) =>
   new AppError(

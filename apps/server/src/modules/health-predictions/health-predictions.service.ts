@@ -206,7 +206,9 @@ export async function generatePredictions(
   const predictionDate = inserted[0]!.predictionDate;
   const names = new Map(readings.birds.map((b) => [b.id, b.name]));
   const predictions = values
-    .map((v) => toPrediction({ ...v, ...createdByKeeper(keeper), predictionDate }, names.get(v.chickenId)!))
+    .map((v) =>
+      toPrediction({ ...v, ...createdByKeeper(keeper), predictionDate }, names.get(v.chickenId)!),
+    )
     .sort((a, b) => b.riskScore - a.riskScore || a.chickenName.localeCompare(b.chickenName));
   return { generated: predictions.length, predictions };
 }

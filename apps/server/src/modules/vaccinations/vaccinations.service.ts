@@ -16,7 +16,13 @@ import {
 import type { Database } from "../../db/client";
 import { vaccinations } from "../../db/schema/index";
 import { AppError, notFound } from "../../lib/errors";
-import { authorshipOf, checkAccess, requireAccess, type Keeper, createdByKeeper } from "../../access/access";
+import {
+  authorshipOf,
+  checkAccess,
+  requireAccess,
+  type Keeper,
+  createdByKeeper,
+} from "../../access/access";
 
 type Row = typeof vaccinations.$inferSelect;
 
