@@ -96,7 +96,7 @@ export async function accountRoutes(app: FastifyInstance, { config }: ModuleOpti
       schema: { querystring: exportQuery },
       // Re-authentication (sign-in, password or passkey) within 10 minutes: see config.reauthWindowMs.
       preHandler: [app.requireUser, app.requireRecentAuth],
-      config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
+      config: { permission: "farm.manage", rateLimit: { max: 10, timeWindow: "1 minute" } },
     },
     async (req, reply) => {
       audit(req.log, "account.export", { userId: req.user!.id, format: "json" });
@@ -116,7 +116,7 @@ export async function accountRoutes(app: FastifyInstance, { config }: ModuleOpti
     {
       // Re-authentication (sign-in, password or passkey) within 10 minutes: see config.reauthWindowMs.
       preHandler: [app.requireUser, app.requireRecentAuth],
-      config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
+      config: { permission: "farm.manage", rateLimit: { max: 10, timeWindow: "1 minute" } },
     },
     async (req, reply) => {
       audit(req.log, "account.export", { userId: req.user!.id, format: "zip" });
@@ -132,7 +132,7 @@ export async function accountRoutes(app: FastifyInstance, { config }: ModuleOpti
       bodyLimit: MAX_IMPORT_BYTES,
       // Re-authentication (sign-in, password or passkey) within 10 minutes: see config.reauthWindowMs.
       preHandler: [app.requireUser, app.requireRecentAuth],
-      config: { rateLimit: { max: 20, timeWindow: "1 minute" } },
+      config: { permission: "farm.manage", rateLimit: { max: 20, timeWindow: "1 minute" } },
     },
     async (req) => {
       const result = await importAccount(app.db, keeperOf(req), req.body);

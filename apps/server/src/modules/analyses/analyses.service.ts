@@ -12,7 +12,12 @@ import type { Database } from "../../db/client";
 import { analyses } from "../../db/schema/index";
 import { AppError, notFound } from "../../lib/errors";
 import { imageUrl, storeImage } from "../images/images.service";
-import { authorshipOf, createdByKeeper, type Keeper } from "../../access/access";
+import {
+  authorshipOf,
+  createdByKeeper,
+  type Keeper,
+  requireRecordChange,
+} from "../../access/access";
 
 /** Analyses per keeper (or per address when signed out) per minute: each may cost a model call. */
 export const ANALYSES_PER_MINUTE = 10;
@@ -123,6 +128,12 @@ export async function getAnalysis(
 /** Deletes one saved analysis of the keeper (404 when missing or someone else's). */
 export async function deleteAnalysis(db: Database, keeper: Keeper, id: string): Promise<void> {
   const { farmId } = keeper;
+  const [row] = await db
+    .select({ createdBy: analyses.createdBy })
+    .from(analyses)
+    .where(and(eq(analyses.id, id), eq(analyses.farmId, farmId)));
+  if (!row) throw notFound("Analysis");
+  requireRecordChange(keeper, row.createdBy);
   const deleted = await db
     .delete(analyses)
     .where(and(eq(analyses.id, id), eq(analyses.farmId, farmId)))

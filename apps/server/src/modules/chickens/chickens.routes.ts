@@ -45,7 +45,7 @@ export async function chickensRoutes(app: FastifyInstance) {
       ...auth,
       bodyLimit: PHOTO_BODY_LIMIT,
       schema: { body: createChickenBody, response: { 201: chicken } },
-      config: { rateLimit: { max: 120, timeWindow: "1 minute" } },
+      config: { permission: "chicken.write", rateLimit: { max: 120, timeWindow: "1 minute" } },
     },
     async (req, reply) =>
       reply.code(201).send(await createChicken(app.db, keeperOf(req), req.body)),
@@ -57,13 +57,17 @@ export async function chickensRoutes(app: FastifyInstance) {
       ...auth,
       bodyLimit: PHOTO_BODY_LIMIT,
       schema: { params: uuidParam, body: updateChickenBody, response: { 200: chicken } },
-      config: { rateLimit: { max: 120, timeWindow: "1 minute" } },
+      config: { permission: "chicken.write", rateLimit: { max: 120, timeWindow: "1 minute" } },
     },
     async (req) => updateChicken(app.db, keeperOf(req), req.params.id, req.body),
   );
 
-  r.delete("/api/chickens/:id", { ...auth, schema: { params: uuidParam } }, async (req, reply) => {
-    await deleteChicken(app.db, keeperOf(req), req.params.id);
-    return reply.code(204).send();
-  });
+  r.delete(
+    "/api/chickens/:id",
+    { config: { permission: "chicken.write" }, ...auth, schema: { params: uuidParam } },
+    async (req, reply) => {
+      await deleteChicken(app.db, keeperOf(req), req.params.id);
+      return reply.code(204).send();
+    },
+  );
 }

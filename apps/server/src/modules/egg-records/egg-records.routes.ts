@@ -72,7 +72,7 @@ export async function eggRecordsRoutes(app: FastifyInstance) {
     "/api/egg-records",
     {
       ...auth,
-      config: writeLimit,
+      config: { ...writeLimit, permission: "record.add" },
       schema: { body: createEggRecordBody, response: { 201: eggRecord } },
     },
     async (req, reply) =>
@@ -83,7 +83,7 @@ export async function eggRecordsRoutes(app: FastifyInstance) {
     "/api/egg-records/batch",
     {
       ...auth,
-      config: writeLimit,
+      config: { ...writeLimit, permission: "record.add" },
       schema: { body: createEggRecordBatchBody, response: { 201: eggRecordList } },
     },
     async (req, reply) =>

@@ -27,7 +27,7 @@ export async function environmentalRecordsRoutes(app: FastifyInstance) {
     "/api/environmental-records",
     {
       ...auth,
-      config: { rateLimit: { max: 240, timeWindow: "1 minute" } },
+      config: { permission: "record.add", rateLimit: { max: 240, timeWindow: "1 minute" } },
       schema: { body: createEnvironmentalRecordBody, response: { 201: environmentalRecord } },
     },
     async (req, reply) =>

@@ -31,7 +31,7 @@ export async function feedRecordsRoutes(app: FastifyInstance) {
     "/api/feed-records",
     {
       ...auth,
-      config: writeLimit,
+      config: { ...writeLimit, permission: "record.add" },
       schema: { body: createFeedRecordBody, response: { 201: feedRecord } },
     },
     async (req, reply) =>
@@ -42,7 +42,7 @@ export async function feedRecordsRoutes(app: FastifyInstance) {
     "/api/feed-records/flock",
     {
       ...auth,
-      config: writeLimit,
+      config: { ...writeLimit, permission: "record.add" },
       schema: { body: createFlockFeedRecordBody, response: { 201: feedRecordList } },
     },
     async (req, reply) =>

@@ -12,14 +12,25 @@ import type { Database } from "../../db/client";
 import { chickens, feedRecords } from "../../db/schema/index";
 import { badRequest } from "../../lib/errors";
 import { resolveToday } from "../production/production.service";
-import { authorshipOf, requireAccess, type Keeper, createdByKeeper } from "../../access/access";
+import {
+  authorshipOf,
+  requireAccess,
+  type Keeper,
+  createdByKeeper,
+  isGranted,
+} from "../../access/access";
 
 type Row = typeof feedRecords.$inferSelect;
 
 /** Most rows a recent list returns (the dashboard shows 5). */
 export const RECENT_LIMIT = 100;
 
-export function toFeedRecord(row: Row, chickenName: string): FeedRecord {
+/**
+ * The API shape of a feed record. A helper's answers leave the cost out (`keeper` given and
+ * without `money.read`): they log what the birds ate, not what it cost.
+ */
+export function toFeedRecord(row: Row, chickenName: string, keeper?: Keeper): FeedRecord {
+  const hideCost = keeper !== undefined && !isGranted(keeper, "money.read");
   return {
     id: row.id,
     ...authorshipOf(row),
@@ -28,7 +39,7 @@ export function toFeedRecord(row: Row, chickenName: string): FeedRecord {
     date: row.date,
     feedType: row.feedType,
     feedAmount: row.feedAmount,
-    feedCost: row.feedCost,
+    feedCost: hideCost ? null : row.feedCost,
     notes: row.notes,
     createdAt: row.createdAt.toISOString(),
   };
@@ -57,7 +68,7 @@ export async function createFeedRecord(
       notes: body.notes ?? null,
     })
     .returning();
-  return toFeedRecord(row!, birds.get(body.chickenId)!.name);
+  return toFeedRecord(row!, birds.get(body.chickenId)!.name, keeper);
 }
 
 /** Feed for the whole flock, split evenly over the keeper's birds in one insert. */
@@ -88,7 +99,7 @@ export async function createFlockFeedRecords(
     )
     .returning();
   const names = new Map(birds.map((b) => [b.id, b.name]));
-  return rows.map((r) => toFeedRecord(r, names.get(r.chickenId)!));
+  return rows.map((r) => toFeedRecord(r, names.get(r.chickenId)!, keeper));
 }
 
 /** The keeper's feed records of the last `days` days (today included), newest first. */
@@ -106,5 +117,5 @@ export async function recentFeedRecords(
     .where(and(eq(feedRecords.farmId, farmId), gte(feedRecords.date, since)))
     .orderBy(desc(feedRecords.date), desc(feedRecords.createdAt))
     .limit(RECENT_LIMIT);
-  return rows.map(({ r, name }) => toFeedRecord(r, name));
+  return rows.map(({ r, name }) => toFeedRecord(r, name, keeper));
 }

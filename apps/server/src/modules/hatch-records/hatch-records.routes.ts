@@ -77,7 +77,7 @@ export async function hatchRecordsRoutes(app: FastifyInstance) {
     "/api/hatch-records",
     {
       ...auth,
-      config: writeLimit,
+      config: { ...writeLimit, permission: "farm.write" },
       schema: {
         querystring: hatchTodayQuery,
         body: createHatchRecordBody,
@@ -92,7 +92,7 @@ export async function hatchRecordsRoutes(app: FastifyInstance) {
     "/api/hatch-records/:id/mark-success",
     {
       ...auth,
-      config: writeLimit,
+      config: { ...writeLimit, permission: "farm.write" },
       schema: {
         params: uuidParam,
         querystring: hatchTodayQuery,
@@ -107,7 +107,7 @@ export async function hatchRecordsRoutes(app: FastifyInstance) {
     "/api/hatch-records/:id/candlings",
     {
       ...auth,
-      config: writeLimit,
+      config: { ...writeLimit, permission: "farm.write" },
       schema: {
         params: uuidParam,
         querystring: hatchTodayQuery,
@@ -125,7 +125,7 @@ export async function hatchRecordsRoutes(app: FastifyInstance) {
     "/api/hatch-records/:id/candlings/:candlingId",
     {
       ...auth,
-      config: writeLimit,
+      config: { ...writeLimit, permission: "farm.write" },
       schema: {
         params: candlingParams,
         querystring: hatchTodayQuery,
@@ -148,7 +148,7 @@ export async function hatchRecordsRoutes(app: FastifyInstance) {
     "/api/hatch-records/:id/candlings/:candlingId",
     {
       ...auth,
-      config: writeLimit,
+      config: { ...writeLimit, permission: "farm.write" },
       schema: {
         params: candlingParams,
         querystring: hatchTodayQuery,
@@ -163,7 +163,7 @@ export async function hatchRecordsRoutes(app: FastifyInstance) {
     "/api/hatch-records/:id/result",
     {
       ...auth,
-      config: writeLimit,
+      config: { ...writeLimit, permission: "farm.write" },
       schema: {
         params: uuidParam,
         querystring: hatchTodayQuery,

@@ -28,7 +28,7 @@ export async function healthPredictionsRoutes(app: FastifyInstance) {
     "/api/health-predictions/generate",
     {
       ...auth,
-      config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
+      config: { permission: "farm.write", rateLimit: { max: 10, timeWindow: "1 minute" } },
       schema: { querystring: generateQuery, response: { 201: generatePredictionsResponse } },
     },
     async (req, reply) =>

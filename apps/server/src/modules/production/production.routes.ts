@@ -23,7 +23,7 @@ export async function productionRoutes(app: FastifyInstance) {
     "/api/production/summary",
     {
       ...auth,
-      config: cached,
+      config: { ...cached, permission: "money.read" },
       schema: { querystring: summaryQuery, response: { 200: productionSummary } },
     },
     async (req) => getSummary(app.db, keeperOf(req), req.query),
@@ -33,7 +33,7 @@ export async function productionRoutes(app: FastifyInstance) {
     "/api/production/trends",
     {
       ...auth,
-      config: cached,
+      config: { ...cached, permission: "money.read" },
       schema: { querystring: periodQuery, response: { 200: productionTrends } },
     },
     async (req) => getTrends(app.db, keeperOf(req), req.query),
@@ -43,7 +43,7 @@ export async function productionRoutes(app: FastifyInstance) {
     "/api/production/export/:type",
     {
       ...auth,
-      config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
+      config: { permission: "money.read", rateLimit: { max: 30, timeWindow: "1 minute" } },
       schema: { params: exportParams, querystring: periodQuery, response: { 200: z.string() } },
     },
     async (req, reply) => {

@@ -36,7 +36,7 @@ export async function vaccinationRoutes(app: FastifyInstance) {
     {
       schema: { body: createVaccinationBody, response: { 201: vaccinationRecord } },
       preHandler: app.requireUser,
-      config: write,
+      config: { ...write, permission: "farm.write" },
     },
     async (req, reply) => {
       const record = await createVaccination(app.db, keeperOf(req), req.body);
@@ -49,7 +49,7 @@ export async function vaccinationRoutes(app: FastifyInstance) {
     {
       schema: { body: importVaccinationsBody, response: { 200: importVaccinationsResponse } },
       preHandler: app.requireUser,
-      config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
+      config: { permission: "farm.write", rateLimit: { max: 10, timeWindow: "1 minute" } },
     },
     async (req) => {
       const imported = await importVaccinations(app.db, keeperOf(req), req.body.records);
@@ -67,14 +67,18 @@ export async function vaccinationRoutes(app: FastifyInstance) {
         response: { 200: vaccinationRecord },
       },
       preHandler: app.requireUser,
-      config: write,
+      config: { ...write, permission: "record.add" },
     },
     async (req) => markVaccinationDone(app.db, keeperOf(req), req.params.id, req.body?.date),
   );
 
   r.delete(
     "/api/vaccinations/:id",
-    { schema: { params: uuidParam }, preHandler: app.requireUser, config: write },
+    {
+      schema: { params: uuidParam },
+      preHandler: app.requireUser,
+      config: { ...write, permission: "farm.write" },
+    },
     async (req, reply) => {
       await deleteVaccination(app.db, keeperOf(req), req.params.id);
       return reply.code(204).send();

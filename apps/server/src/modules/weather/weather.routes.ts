@@ -44,13 +44,17 @@ export async function weatherRoutes(app: FastifyInstance, opts: ModuleOptions) {
     {
       schema: { body: saveWeatherPlaceBody, response: { 200: weatherPlace } },
       preHandler: app.requireUser,
-      config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
+      config: { permission: "farm.write", rateLimit: { max: 30, timeWindow: "1 minute" } },
     },
     async (req) => savePlace(app.db, keeperOf(req), req.body),
   );
 
-  r.delete("/api/weather/place", { preHandler: app.requireUser }, async (req, reply) => {
-    await deletePlace(app.db, keeperOf(req));
-    return reply.code(204).send();
-  });
+  r.delete(
+    "/api/weather/place",
+    { config: { permission: "farm.write" }, preHandler: app.requireUser },
+    async (req, reply) => {
+      await deletePlace(app.db, keeperOf(req));
+      return reply.code(204).send();
+    },
+  );
 }

@@ -24,7 +24,7 @@ export async function weightRecordsRoutes(app: FastifyInstance) {
     "/api/weight-records",
     {
       ...auth,
-      config: { rateLimit: { max: 240, timeWindow: "1 minute" } },
+      config: { permission: "record.add", rateLimit: { max: 240, timeWindow: "1 minute" } },
       schema: { body: createWeightRecordBody, response: { 201: weightRecord } },
     },
     async (req, reply) =>
