@@ -11,6 +11,7 @@ import {
   type KeeperEntry,
   type KeeperListEntry,
   type MatrixEntry,
+  type MinRole,
   type OptionalUserEntry,
   type Probe,
   type PublicEntry,
@@ -244,6 +245,22 @@ async function seedOwner(): Promise<Seed> {
   await ok("PUT", "/api/weather/place", { name: mark, latitude: 51.5, longitude: -0.12 });
   await ok("PATCH", "/api/account/settings", { eggPrice: 0.5, temperatureUnit: "C" });
   await ok("POST", "/api/health-predictions/generate");
+  // Two members of the owner's farm, joined by invitation, and one invitation still open.
+  const join = async (role: "keeper" | "helper") => {
+    const inv = await ok("POST", `/api/farms/${owner.user.id}/invitations`, { role });
+    const member = await buildUser(t);
+    const res = await as(member, {
+      method: "POST",
+      url: `/api/invitations/${String(inv.token)}/accept`,
+    });
+    expect(res.statusCode, `seed: a ${role} joins: ${res.body}`).toBe(200);
+    return member;
+  };
+  const keeperMember = await join("keeper");
+  const helperMember = await join("helper");
+  const openInvitation = await ok("POST", `/api/farms/${owner.user.id}/invitations`, {
+    role: "helper",
+  });
   const exportRes = await as(owner, { method: "GET", url: "/api/account/export" });
   expect(exportRes.statusCode).toBe(200);
 
@@ -294,6 +311,10 @@ async function seedOwner(): Promise<Seed> {
     analysisId: String(analysis.analysisId),
     imageFile: imageUrl.split("/").pop()!,
     exportDoc: exportRes.json(),
+    farmId: owner.user.id,
+    keeperMember,
+    helperMember,
+    invitationId: openInvitation.id,
     photo,
     probeImage,
     adminMark,
@@ -399,6 +420,36 @@ describe("keeper list routes: 401 signed out, another keeper sees only their own
       const v = requestFor(key, variant, seed);
       await expectSignedOutRefused(key, v);
       await expectPrivate(t, { ...v, remoteAddress: nextIp() });
+    }
+    await expectOwnerUnchanged(key, before);
+  });
+});
+
+const RANK: Record<MinRole, number> = { helper: 0, keeper: 1, owner: 2 };
+
+describe("farm roles: a member below a route's least role gets 403 and changes nothing", () => {
+  const entries = [...entriesOf("keeper"), ...entriesOf("keeper-list")] as [
+    string,
+    KeeperEntry | KeeperListEntry,
+  ][];
+  it.each(entries)("%s", async (key, entry) => {
+    const req = requestFor(key, entry, seed);
+    const before = await ownerState();
+    const members = [
+      ["helper", seed.helperMember],
+      ["keeper", seed.keeperMember],
+    ] as const;
+    for (const [role, member] of members) {
+      if (RANK[role] < RANK[entry.minRole]) {
+        const res = await as(member, req);
+        expect(res.statusCode, `${key} as a ${role}: ${res.body.slice(0, 200)}`).toBe(403);
+        expectNoLeak(`${key} as a ${role}`, res);
+      } else if (req.method === "GET") {
+        // Reads a member may make answer them (writes are left to each module's tests: here
+        // they would change the owner's records the other probes rely on).
+        const res = await as(member, req);
+        expect(res.statusCode, `${key} as a ${role}: ${res.body.slice(0, 200)}`).toBe(200);
+      }
     }
     await expectOwnerUnchanged(key, before);
   });

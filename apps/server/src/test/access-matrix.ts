@@ -42,6 +42,13 @@ export type Seed = {
   exportDoc: unknown;
   /** A photo for the analysis probes, as a data URL. */
   photo: string;
+  /** The owner's farm (the farm in use for the owner and the two members below). */
+  farmId: string;
+  /** Members of the owner's farm with the roles below owner, joined by invitation. */
+  keeperMember: TestUser;
+  helperMember: TestUser;
+  /** An open invitation to the owner's farm (for the revoke probe). */
+  invitationId: string;
   /** Another picture (base64 PNG) for upload probes; not the owner's, so its address differs. */
   probeImage: string;
   /** Text in the admin's seeded records (ads are public, so not the keeper's `mark`). */
@@ -68,13 +75,23 @@ export type PublicEntry = {
   /** A signed-out request that must answer `status` (omitted when the route calls out, e.g. weather). */
   probe?: Probe & { status: number };
 };
+/**
+ * The least farm role that may use a keeper route (issue 18): `helper` (every member), `keeper`
+ * (owners and keepers) or `owner`. A member below it gets 403 and nothing changes; a non-member
+ * gets 404 (the `keeper`/`keeper-list` checks above). Required, so a new route cannot be left
+ * unclassified.
+ */
+export type MinRole = "helper" | "keeper" | "owner";
+
 export type KeeperEntry = Probe & {
   access: "keeper";
+  minRole: MinRole;
   /** Default: 404 for another keeper. Otherwise the status another keeper gets, acting on their own data. */
   stranger?: { status: number; why: string };
 };
 export type KeeperListEntry = Probe & {
   access: "keeper-list";
+  minRole: MinRole;
   /** Default: an empty list. */
   strangerSees?: Sees;
   /** Further requests naming one of the owner's ids: another keeper gets 404. */
@@ -213,6 +230,7 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   },
   "GET /api/auth/user": {
     access: "keeper-list",
+    minRole: "helper",
     strangerSees: {
       why: "the caller's own profile",
       check: (a, caller) => obj(a).id === caller?.user.id,
@@ -223,6 +241,7 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   // another provider (tests' sessions), so local-account actions answer NOT_LOCAL_ACCOUNT (400).
   "GET /api/auth/security": {
     access: "keeper-list",
+    minRole: "helper",
     strangerSees: {
       why: "the caller's own sign-in history and passkeys (none)",
       check: (a) => Array.isArray(obj(a).passkeys) && emptyArray(obj(a).passkeys),
@@ -230,38 +249,46 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   },
   "POST /api/auth/reauth": {
     access: "keeper",
+    minRole: "helper",
     payload: () => ({ password: "not the password" }),
     stranger: { status: 400, why: "checks the caller's own password (none here: not local)" },
   },
   "POST /api/auth/reauth/passkey/options": {
     access: "keeper",
+    minRole: "helper",
     stranger: { status: 400, why: "a challenge for the caller's own passkeys (not local)" },
   },
   "POST /api/auth/reauth/passkey": {
     access: "keeper",
+    minRole: "helper",
     payload: () => ({ response: PROBE_ASSERTION }),
     stranger: { status: 400, why: "checks the caller's own passkey (not local)" },
   },
   "POST /api/auth/password": {
     access: "keeper",
+    minRole: "helper",
     payload: () => ({ currentPassword: "not the password", newPassword: "a new long password" }),
     stranger: { status: 400, why: "changes the caller's own password (not local)" },
   },
   "POST /api/auth/recovery-codes": {
     access: "keeper",
+    minRole: "helper",
     stranger: { status: 400, why: "replaces the caller's own recovery codes (not local)" },
   },
   "POST /api/auth/passkeys/options": {
     access: "keeper",
+    minRole: "helper",
     stranger: { status: 400, why: "a challenge to add a passkey to the caller's own account" },
   },
   "POST /api/auth/passkeys": {
     access: "keeper",
+    minRole: "helper",
     payload: () => ({ response: PROBE_ATTESTATION }),
     stranger: { status: 400, why: "adds a passkey to the caller's own account (not local)" },
   },
   "DELETE /api/auth/passkeys/:id": {
     access: "keeper",
+    minRole: "helper",
     params: () => ({ id: "AAAA" }),
   },
 
@@ -340,6 +367,7 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   // ------------------------------------------------------------------ images
   "POST /api/images": {
     access: "keeper",
+    minRole: "helper",
     payload: (s) => ({ image: s.probeImage }),
     stranger: { status: 201, why: "stores the caller's own upload" },
   },
@@ -355,23 +383,26 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   },
 
   // ------------------------------------------------------------------ flock
-  "GET /api/chickens": { access: "keeper-list" },
-  "GET /api/chickens/:id": { access: "keeper", params: id("chickenId") },
+  "GET /api/chickens": { access: "keeper-list", minRole: "helper" },
+  "GET /api/chickens/:id": { access: "keeper", minRole: "helper", params: id("chickenId") },
   "POST /api/chickens": {
     access: "keeper",
+    minRole: "keeper",
     payload: () => ({ name: "Probe hen", breed: "Sussex" }),
     stranger: { status: 201, why: "adds a bird to the caller's own flock" },
   },
   "PATCH /api/chickens/:id": {
     access: "keeper",
+    minRole: "keeper",
     params: id("chickenId"),
     payload: () => ({ name: "Stolen", healthStatus: "healthy" }),
   },
-  "DELETE /api/chickens/:id": { access: "keeper", params: id("chickenId") },
+  "DELETE /api/chickens/:id": { access: "keeper", minRole: "keeper", params: id("chickenId") },
 
-  "GET /api/egg-records": { access: "keeper-list", query: ownChicken },
+  "GET /api/egg-records": { access: "keeper-list", minRole: "helper", query: ownChicken },
   "GET /api/egg-records/stats": {
     access: "keeper-list",
+    minRole: "helper",
     strangerSees: {
       why: "the caller's own (empty) counts",
       check: (a) => obj(a).eggsLast30Days === 0 && obj(a).layingBirds === 0,
@@ -380,6 +411,7 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   },
   "GET /api/egg-records/analytics": {
     access: "keeper-list",
+    minRole: "helper",
     strangerSees: {
       why: "the caller's own (empty) totals",
       check: (a) => emptyArray(obj(a).perBird) && emptyArray(obj(a).quality),
@@ -388,46 +420,55 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   },
   "POST /api/egg-records": {
     access: "keeper",
+    minRole: "helper",
     payload: (s) => ({ chickenId: s.chickenId, date: s.today, eggsLaid: 1 }),
   },
   "POST /api/egg-records/batch": {
     access: "keeper",
+    minRole: "helper",
     payload: (s) => ({ date: s.today, records: [{ chickenId: s.chickenId, eggsLaid: 1 }] }),
   },
 
-  "GET /api/hatch-records/active": { access: "keeper-list" },
-  "GET /api/hatch-records": { access: "keeper-list" },
+  "GET /api/hatch-records/active": { access: "keeper-list", minRole: "helper" },
+  "GET /api/hatch-records": { access: "keeper-list", minRole: "helper" },
   "POST /api/hatch-records": {
     access: "keeper",
+    minRole: "keeper",
     payload: (s) => ({ eggSource: "Probe", species: "chicken", incubationStartDate: s.today }),
     stranger: { status: 201, why: "starts an incubation of the caller's own" },
   },
   "PATCH /api/hatch-records/:id/mark-success": {
     access: "keeper",
+    minRole: "keeper",
     params: id("hatchId"),
     payload: () => ({ success: false }),
   },
   "GET /api/hatch-records/history": {
     access: "keeper-list",
+    minRole: "helper",
     strangerSees: { why: "the caller's own (empty) history", check: (a) => emptyArray(a.body) },
   },
-  "GET /api/hatch-records/:id": { access: "keeper", params: id("hatchId") },
+  "GET /api/hatch-records/:id": { access: "keeper", minRole: "helper", params: id("hatchId") },
   "POST /api/hatch-records/:id/candlings": {
     access: "keeper",
+    minRole: "keeper",
     params: id("hatchId"),
     payload: (s) => ({ date: s.today, fertile: 1, clear: 0 }),
   },
   "PATCH /api/hatch-records/:id/candlings/:candlingId": {
     access: "keeper",
+    minRole: "keeper",
     params: (s) => ({ id: s.hatchId, candlingId: s.candlingId }),
     payload: () => ({ fertile: 0, clear: 0 }),
   },
   "DELETE /api/hatch-records/:id/candlings/:candlingId": {
     access: "keeper",
+    minRole: "keeper",
     params: (s) => ({ id: s.hatchId, candlingId: s.candlingId }),
   },
   "POST /api/hatch-records/:id/result": {
     access: "keeper",
+    minRole: "keeper",
     params: id("hatchId"),
     payload: (s) => ({ date: s.today, hatched: 0 }),
   },
@@ -437,9 +478,10 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     probe: { status: 200 },
   },
 
-  "GET /api/vaccinations": { access: "keeper-list" },
+  "GET /api/vaccinations": { access: "keeper-list", minRole: "helper" },
   "POST /api/vaccinations": {
     access: "keeper",
+    minRole: "keeper",
     payload: (s) => ({
       vaccine: "Marek's Disease",
       birdId: s.chickenId,
@@ -449,6 +491,7 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   },
   "POST /api/vaccinations/import": {
     access: "keeper",
+    minRole: "keeper",
     payload: (s) => ({
       records: [
         {
@@ -467,18 +510,28 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   },
   "PATCH /api/vaccinations/:id/done": {
     access: "keeper",
+    minRole: "helper",
     params: id("vaccinationId"),
     payload: (s) => ({ date: s.today }),
   },
-  "DELETE /api/vaccinations/:id": { access: "keeper", params: id("vaccinationId") },
+  "DELETE /api/vaccinations/:id": {
+    access: "keeper",
+    minRole: "keeper",
+    params: id("vaccinationId"),
+  },
 
-  "GET /api/recent-searches": { access: "keeper-list" },
+  "GET /api/recent-searches": { access: "keeper-list", minRole: "helper" },
   "POST /api/recent-searches": {
     access: "keeper",
+    minRole: "helper",
     payload: () => ({ term: "kale" }),
     stranger: { status: 201, why: "records the caller's own search" },
   },
-  "DELETE /api/recent-searches/:id": { access: "keeper", params: id("recentSearchId") },
+  "DELETE /api/recent-searches/:id": {
+    access: "keeper",
+    minRole: "helper",
+    params: id("recentSearchId"),
+  },
 
   // ------------------------------------------------------------------ photo analyses
   "POST /api/analyze-feces": {
@@ -502,37 +555,46 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     signedOut: 200,
     stranger: 404,
   },
-  "GET /api/analyses": { access: "keeper-list", query: (s) => ({ birdId: s.chickenId }) },
-  "GET /api/analyses/:id": { access: "keeper", params: id("analysisId") },
-  "DELETE /api/analyses/:id": { access: "keeper", params: id("analysisId") },
+  "GET /api/analyses": {
+    access: "keeper-list",
+    minRole: "helper",
+    query: (s) => ({ birdId: s.chickenId }),
+  },
+  "GET /api/analyses/:id": { access: "keeper", minRole: "helper", params: id("analysisId") },
+  "DELETE /api/analyses/:id": { access: "keeper", minRole: "keeper", params: id("analysisId") },
 
   // ------------------------------------------------------------------ production
-  "GET /api/feed-records/recent": { access: "keeper-list" },
+  "GET /api/feed-records/recent": { access: "keeper-list", minRole: "helper" },
   "POST /api/feed-records": {
     access: "keeper",
+    minRole: "helper",
     payload: (s) => ({ chickenId: s.chickenId, date: s.today, feedType: "Layer", feedAmount: 1 }),
   },
   "POST /api/feed-records/flock": {
     access: "keeper",
+    minRole: "helper",
     payload: (s) => ({ date: s.today, feedType: "Layer", feedAmount: 1 }),
     stranger: {
       status: 400,
       why: "records feed for the caller's own birds only (a new keeper has none)",
     },
   },
-  "GET /api/weight-records/recent": { access: "keeper-list" },
+  "GET /api/weight-records/recent": { access: "keeper-list", minRole: "helper" },
   "POST /api/weight-records": {
     access: "keeper",
+    minRole: "helper",
     payload: (s) => ({ chickenId: s.chickenId, date: s.today, weight: 5 }),
   },
-  "GET /api/environmental-records/recent": { access: "keeper-list" },
+  "GET /api/environmental-records/recent": { access: "keeper-list", minRole: "helper" },
   "POST /api/environmental-records": {
     access: "keeper",
+    minRole: "helper",
     payload: (s) => ({ date: s.today, temperature: 70 }),
     stranger: { status: 201, why: "records the caller's own coop reading" },
   },
   "GET /api/production/summary": {
     access: "keeper-list",
+    minRole: "keeper",
     strangerSees: {
       why: "the caller's own (empty) totals",
       check: (a) => obj(a).totalEggs === 0 && obj(a).totalFeedLbs === 0,
@@ -540,6 +602,7 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   },
   "GET /api/production/trends": {
     access: "keeper-list",
+    minRole: "keeper",
     strangerSees: {
       why: "the caller's own (empty) trends",
       check: (a) =>
@@ -549,34 +612,40 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   },
   "GET /api/production/export/:type": {
     access: "keeper-list",
+    minRole: "keeper",
     params: () => ({ type: "eggs" }),
     strangerSees: { why: "the caller's own (empty) CSV", check: (a) => headerOnly(a.text) },
   },
-  "GET /api/disease-alerts/active": { access: "keeper-list" },
-  "GET /api/health-predictions/recent": { access: "keeper-list" },
+  "GET /api/disease-alerts/active": { access: "keeper-list", minRole: "helper" },
+  "GET /api/health-predictions/recent": { access: "keeper-list", minRole: "helper" },
   "POST /api/health-predictions/generate": {
     access: "keeper",
+    minRole: "keeper",
     stranger: { status: 201, why: "predicts for the caller's own birds" },
   },
 
   // ------------------------------------------------------------------ weather place
   "GET /api/weather/place": {
     access: "keeper-list",
+    minRole: "helper",
     strangerSees: { why: "the caller has no saved place", check: (a) => obj(a).place === null },
   },
   "PUT /api/weather/place": {
     access: "keeper",
+    minRole: "keeper",
     payload: () => ({ name: "Probe town", latitude: 10, longitude: 10 }),
     stranger: { status: 200, why: "saves the caller's own place" },
   },
   "DELETE /api/weather/place": {
     access: "keeper",
+    minRole: "keeper",
     stranger: { status: 204, why: "forgets the caller's own place" },
   },
 
   // ------------------------------------------------------------------ account
   "GET /api/account/settings": {
     access: "keeper-list",
+    minRole: "helper",
     strangerSees: {
       why: "the caller's own (default) settings",
       check: (a) => obj(a).eggPrice === null && obj(a).weatherPlace === null,
@@ -584,11 +653,13 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   },
   "PATCH /api/account/settings": {
     access: "keeper",
+    minRole: "helper",
     payload: () => ({ weightUnit: "kg" }),
     stranger: { status: 200, why: "changes the caller's own settings" },
   },
   "GET /api/account/sessions": {
     access: "keeper-list",
+    minRole: "helper",
     strangerSees: {
       why: "the caller's own single session",
       check: (a) => Array.isArray(a.body) && a.body.length === 1,
@@ -596,10 +667,12 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   },
   "POST /api/account/sessions/sign-out-everywhere": {
     access: "keeper",
+    minRole: "helper",
     stranger: { status: 200, why: "ends the caller's own sessions" },
   },
   "GET /api/account/export": {
     access: "keeper-list",
+    minRole: "owner",
     strangerSees: {
       why: "the caller's own (empty) account",
       check: (a, caller) => {
@@ -612,6 +685,7 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   },
   "GET /api/account/export.zip": {
     access: "keeper-list",
+    minRole: "owner",
     decode: unzipText,
     strangerSees: {
       why: "the caller's own (empty) CSV files",
@@ -620,6 +694,7 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   },
   "POST /api/account/import": {
     access: "keeper",
+    minRole: "owner",
     payload: (s) => s.exportDoc,
     stranger: {
       status: 200,
@@ -628,8 +703,71 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   },
   "DELETE /api/account": {
     access: "keeper",
+    minRole: "helper",
     payload: (s) => ({ confirmEmail: s.owner.user.email }),
     stranger: { status: 400, why: "deletes only the caller's account, confirmed by their email" },
+  },
+
+  // ------------------------------------------------------------------ farms (issue 18)
+  "GET /api/farms": {
+    access: "keeper-list",
+    minRole: "helper",
+    strangerSees: {
+      why: "their own farm only",
+      check: (a) => Array.isArray(obj(a).farms) && (obj(a).farms as unknown[]).length === 1,
+    },
+  },
+  "POST /api/farms": {
+    access: "keeper",
+    minRole: "helper",
+    payload: () => ({ name: "Probe farm" }),
+    stranger: { status: 201, why: "makes a new farm of the caller's own, with them its owner" },
+  },
+  "PUT /api/farms/current": {
+    access: "keeper",
+    minRole: "helper",
+    payload: (s) => ({ farmId: s.farmId }),
+  },
+  "PATCH /api/farms/:id": {
+    access: "keeper",
+    minRole: "owner",
+    params: id("farmId"),
+    payload: () => ({ name: "Stolen farm" }),
+  },
+  "DELETE /api/farms/:id": { access: "keeper", minRole: "owner", params: id("farmId") },
+  "GET /api/farms/:id/members": { access: "keeper", minRole: "helper", params: id("farmId") },
+  "PATCH /api/farms/:id/members/:userId": {
+    access: "keeper",
+    minRole: "owner",
+    params: (s) => ({ id: s.farmId, userId: s.owner.user.id }),
+    payload: () => ({ role: "helper" }),
+  },
+  "DELETE /api/farms/:id/members/:userId": {
+    access: "keeper",
+    minRole: "owner",
+    params: (s) => ({ id: s.farmId, userId: s.owner.user.id }),
+  },
+  "GET /api/farms/:id/invitations": { access: "keeper", minRole: "owner", params: id("farmId") },
+  "POST /api/farms/:id/invitations": {
+    access: "keeper",
+    minRole: "owner",
+    params: id("farmId"),
+    payload: () => ({ role: "owner" }),
+  },
+  "DELETE /api/farms/:id/invitations/:token": {
+    access: "keeper",
+    minRole: "owner",
+    params: (s) => ({ id: s.farmId, token: s.invitationId }),
+  },
+  "GET /api/invitations/:token": {
+    access: "public",
+    why: "what an invitation link offers, before signing in: the token is the key, and an unknown one is 404",
+    probe: { params: () => ({ token: "A".repeat(43) }), status: 404 },
+  },
+  "POST /api/invitations/:token/accept": {
+    access: "keeper",
+    minRole: "helper",
+    params: () => ({ token: "B".repeat(43) }),
   },
 
   // ------------------------------------------------------------------ admin
