@@ -15,7 +15,10 @@ const LONG_NAME = "Maximiliana-Wilhelmina Featherstonehaugh";
 const PATHS = ROUTES.map(({ path }) =>
   path === "*"
     ? "/no-such-page"
-    : path.replace(":slug", "planning-your-first-flock").replace(":tab", "advertisements"),
+    : path
+        .replace(":slug", "planning-your-first-flock")
+        .replace(":tab", "advertisements")
+        .replace(":token", "no-such-invitation-token-000000000000000000"),
 );
 
 /** Problems with the page's width and the header's controls at the current viewport. */

@@ -43,6 +43,8 @@ export const ROUTES = [
   { path: "/admin/:tab", file: "admin", access: "admin" },
   { path: "/legal", file: "legal", access: "public", prerender: true },
   { path: "/account", file: "account", access: "keeper" },
+  { path: "/farm", file: "farm", access: "keeper" },
+  { path: "/invite/:token", file: "invite", access: "public", noindex: true },
   { path: "/design", file: "design", access: "public", noindex: true },
   { path: "*", file: "not-found", access: "public" },
 ] as const satisfies readonly RouteEntry[];

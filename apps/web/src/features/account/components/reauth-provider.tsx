@@ -13,7 +13,7 @@ import {
   recentAuthLeftMs,
   useAccountSecurity,
 } from "../api/account-security";
-import { isReauthRequired, ReauthCancelled, ReauthContext, type Reauth } from "../lib/reauth";
+import { isReauthRequired, ReauthCancelled, ReauthContext, type Reauth } from "@/lib/reauth";
 import { passkeyErrorMessage } from "../lib/passkey-errors";
 
 // A download starts right after the check: ask already when less than this is left.
@@ -138,7 +138,10 @@ function ReauthForm({ onConfirmed, onCancel }: { onConfirmed: () => void; onCanc
           <Button variant="secondary" onClick={onCancel}>
             Cancel
           </Button>
-          <a href="/api/login?returnTo=%2Faccount" className={buttonClass("primary")}>
+          <a
+            href={`/api/login?returnTo=${encodeURIComponent(window.location.pathname)}`}
+            className={buttonClass("primary")}
+          >
             Sign in again
           </a>
         </div>

@@ -15,7 +15,7 @@ import {
   useRemovePasskey,
 } from "../api/account-security";
 import { passkeyErrorMessage } from "../lib/passkey-errors";
-import { isReauthCancelled, useReauth } from "../lib/reauth";
+import { isReauthCancelled, useReauth } from "@/lib/reauth";
 
 const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: "medium" });
 
