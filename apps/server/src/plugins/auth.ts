@@ -144,22 +144,28 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { config
     return req.session?.user ?? null;
   }
 
-  async function loadKeeper(req: FastifyRequest, reply?: FastifyReply): Promise<void> {
+  async function loadKeeper(req: FastifyRequest): Promise<void> {
     req.user = await loadUser(req);
     req.keeper = req.user ? await resolveKeeper(db, req.user) : null;
     if (req.user && !req.keeper) {
       // The account was deleted (on another instance) after this instance cached its session:
       // from now on this cookie is simply signed out, here too.
-      evictSessions(db, { userId: req.user.id });
+      await evictSessions(db, { userId: req.user.id });
       req.user = null;
       req.session = null;
-      reply?.clearCookie(SESSION, cookieBase);
     }
   }
 
+
   app.decorate("requireUser", async (req: FastifyRequest, reply: FastifyReply) => {
-    await loadKeeper(req, reply);
-    if (!req.user) throw unauthorized();
+    await loadKeeper(req);
+    if (!req.user) {
+      // A cookie whose session has ended (signed out, or the account deleted, on any instance):
+      // the 401 tells the browser to forget it. (Only here: a public answer, which a shared cache
+      // may keep, never carries a Set-Cookie.)
+      if (req.cookies[SESSION]) reply.clearCookie(SESSION, cookieBase);
+      throw unauthorized();
+    }
     const { permission } = req.routeOptions.config;
     if (permission) requirePermission(req.keeper!, permission);
   });

@@ -8,6 +8,7 @@ import { useToastState } from "@/lib/toast";
 import { cn } from "@/lib/cn";
 import { InstallButton } from "@/components/install-prompt";
 import { SignInWithInfoButton } from "@/components/sign-in-button";
+import { FarmSwitcher } from "@/features/farms/components/farm-switcher";
 import { NAV_ITEMS } from "./nav";
 import { ConnectionBanners } from "./banners";
 import { useNavigationPending } from "./navigation";
@@ -43,6 +44,7 @@ function AuthControls({ compact = false }: { compact?: boolean }) {
   const name = displayName(user);
   return (
     <div className={cn("flex min-w-0 items-center gap-2", compact && "flex-wrap")}>
+      <FarmSwitcher compact={compact} />
       {/* A long name is cut with an ellipsis; the full name stays in the title and the link's name. */}
       <Link
         to="/account"

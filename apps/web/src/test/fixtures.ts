@@ -1,5 +1,14 @@
 import { breedIdResult, type BreedIdResult } from "@flockkeeper/shared/schemas/breed-id";
 import { chicken, type Chicken } from "@flockkeeper/shared/schemas/chicken";
+import {
+  farmList,
+  farmMember,
+  invitationPreview,
+  type FarmList,
+  type FarmMember,
+  type FarmRole,
+  type InvitationPreview,
+} from "@flockkeeper/shared/schemas/farm";
 import { hatchRecord, type HatchRecord } from "@flockkeeper/shared/schemas/hatch-record";
 
 /*
@@ -124,6 +133,42 @@ export function breedIdResultFixture(overrides: Partial<BreedIdResult> = {}): Br
       description: "Widely kept.",
       found: true,
     },
+    ...overrides,
+  });
+}
+
+/** A farm list: each entry `[name, role]`, the first one in use unless `current` says. */
+export function farmListFixture(
+  farms: readonly (readonly [string, FarmRole])[] = [["Home flock", "owner"]],
+  current = 0,
+): FarmList & { ids: string[] } {
+  const ids = farms.map(() => fixtureId());
+  const list = farmList.parse({
+    currentFarmId: ids[current],
+    farms: farms.map(([name, role], i) => ({ id: ids[i], name, role, memberCount: 1 })),
+  });
+  return { ...list, ids };
+}
+
+export function farmMemberFixture(overrides: Partial<FarmMember> = {}): FarmMember {
+  return farmMember.parse({
+    userId: fixtureId(),
+    name: "Sam Carter",
+    email: "sam@example.com",
+    role: "helper",
+    joinedAt: "2024-06-01T00:00:00.000Z",
+    ...overrides,
+  });
+}
+
+export function invitationPreviewFixture(
+  overrides: Partial<InvitationPreview> = {},
+): InvitationPreview {
+  return invitationPreview.parse({
+    farmName: "Hilltop Hens",
+    role: "helper",
+    invitedBy: "Ada",
+    expiresAt: "2030-06-08T12:00:00.000Z",
     ...overrides,
   });
 }

@@ -8,7 +8,8 @@ import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { exportJsonUrl, exportZipUrl } from "../api/export-links";
 import { useImportAccount } from "../api/import-account";
-import { isReauthCancelled, useReauth } from "../lib/reauth";
+import { useFarmPermissions } from "@/lib/farms";
+import { isReauthCancelled, useReauth } from "@/lib/reauth";
 
 /** Starts a download the browser streams to a file (a plain link, clicked for the keeper). */
 function download(url: string) {
@@ -25,6 +26,8 @@ export function DataCard() {
   const fileRef = useRef<HTMLInputElement>(null);
   const importAccount = useImportAccount();
   const { guard, ensureRecent } = useReauth();
+  // Export and import cover the whole farm: its owner's tools.
+  const { exportData, role } = useFarmPermissions();
 
   // A link cannot show the server's "confirm it's you" answer, so the page asks first when needed.
   const onExport = (url: string) => async (e: MouseEvent<HTMLAnchorElement>) => {
@@ -75,6 +78,18 @@ export function DataCard() {
       toast({ title: "Import failed", description: errorMessage(err), variant: "destructive" });
     }
   };
+
+  if (!exportData) {
+    return (
+      <Card>
+        <CardTitle>Your data</CardTitle>
+        <p className="mt-1 text-sm text-stone-700">
+          The farm&apos;s records are exported and imported by its owner. As a{" "}
+          {role === "keeper" ? "keeper" : "helper"} you see and add them in the app.
+        </p>
+      </Card>
+    );
+  }
 
   return (
     <Card>

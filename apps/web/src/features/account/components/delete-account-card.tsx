@@ -8,7 +8,7 @@ import { FieldError, Input, Label } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useDeleteAccount } from "../api/delete-account";
-import { isReauthCancelled, useReauth } from "../lib/reauth";
+import { isReauthCancelled, useReauth } from "@/lib/reauth";
 
 /** Deletes the account and every record after the keeper types their email again. */
 export function DeleteAccountCard({ email }: { email: string | null }) {

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from "vitest";
 import type { AccountSecurity } from "@flockkeeper/shared/schemas/auth";
 import { apiSend } from "@/lib/api-client";
-import { isReauthCancelled, useReauth } from "../lib/reauth";
+import { isReauthCancelled, useReauth } from "@/lib/reauth";
 import { ReauthProvider } from "./reauth-provider";
 
 const security: AccountSecurity = {

@@ -1,5 +1,4 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { browserSupportsWebAuthn } from "@simplewebauthn/browser";
 import { KeyRound } from "lucide-react";
 import { useCallback, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Button, buttonClass } from "@/components/ui/button";
@@ -13,8 +12,9 @@ import {
   recentAuthLeftMs,
   useAccountSecurity,
 } from "../api/account-security";
-import { isReauthRequired, ReauthCancelled, ReauthContext, type Reauth } from "../lib/reauth";
+import { isReauthRequired, ReauthCancelled, ReauthContext, type Reauth } from "@/lib/reauth";
 import { passkeyErrorMessage } from "../lib/passkey-errors";
+import { browserSupportsWebAuthn } from "../lib/webauthn";
 
 // A download starts right after the check: ask already when less than this is left.
 const MARGIN_MS = 3_000;
@@ -138,7 +138,10 @@ function ReauthForm({ onConfirmed, onCancel }: { onConfirmed: () => void; onCanc
           <Button variant="secondary" onClick={onCancel}>
             Cancel
           </Button>
-          <a href="/api/login?returnTo=%2Faccount" className={buttonClass("primary")}>
+          <a
+            href={`/api/login?returnTo=${encodeURIComponent(window.location.pathname)}`}
+            className={buttonClass("primary")}
+          >
             Sign in again
           </a>
         </div>

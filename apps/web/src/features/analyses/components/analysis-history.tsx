@@ -10,6 +10,7 @@ import { useAuth } from "@/lib/auth";
 import { toast } from "@/lib/toast";
 import { useDeleteAnalysis, useAnalyses } from "../api/get-analyses";
 import { useChickens } from "@/lib/chickens";
+import { useFarmPermissions } from "@/lib/farms";
 
 const STATUS_TONE: Record<string, BadgeTone> = {
   healthy: "green",
@@ -42,6 +43,8 @@ export function AnalysisHistory({ kind, title }: { kind: AnalysisKind; title: st
   const birds = useChickens(isAuthenticated);
   const list = useAnalyses(kind, birdId || undefined, isAuthenticated);
   const del = useDeleteAnalysis();
+  // A helper deletes only the results they saved themselves.
+  const { changeRecord } = useFarmPermissions();
   if (!isAuthenticated) return null;
   const birdName = (id: string | null) => birds.data?.find((b) => b.id === id)?.name;
   return (
@@ -101,25 +104,27 @@ export function AnalysisHistory({ kind, title }: { kind: AnalysisKind; title: st
                 {birdName(entry.birdId) ? ` · ${birdName(entry.birdId)}` : ""}
               </p>
               <p className="mt-1 line-clamp-4 text-sm text-stone-700">{summary(entry)}</p>
-              <Button
-                variant="ghost"
-                size="sm"
-                className="mt-2"
-                aria-label={`Delete result of ${dateText(entry.createdAt)}`}
-                disabled={del.isPending}
-                onClick={() =>
-                  del.mutate(entry.id, {
-                    onError: (e) =>
-                      toast({
-                        title: "Delete failed",
-                        description: errorMessage(e),
-                        variant: "destructive",
-                      }),
-                  })
-                }
-              >
-                <Trash2 aria-hidden size={16} /> Delete
-              </Button>
+              {changeRecord(entry) && (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="mt-2"
+                  aria-label={`Delete result of ${dateText(entry.createdAt)}`}
+                  disabled={del.isPending}
+                  onClick={() =>
+                    del.mutate(entry.id, {
+                      onError: (e) =>
+                        toast({
+                          title: "Delete failed",
+                          description: errorMessage(e),
+                          variant: "destructive",
+                        }),
+                    })
+                  }
+                >
+                  <Trash2 aria-hidden size={16} /> Delete
+                </Button>
+              )}
             </li>
           ))}
         </ul>

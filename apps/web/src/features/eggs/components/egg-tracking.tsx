@@ -12,6 +12,7 @@ import { localToday, useEggRecords, useEggStats } from "../api/egg-records";
 import { EggRecordDialog, QUALITY_LABELS, SIZE_LABELS } from "./egg-record-dialog";
 import { QuickCollection } from "./quick-collection";
 import { formatDay } from "@/lib/dates";
+import { loggedBy, useMemberNames } from "@/lib/farms";
 
 /** Egg Tracking tab: stats, add-record dialog, quick daily form and recent records. */
 export function EggTracking({
@@ -31,6 +32,7 @@ export function EggTracking({
     endDate: today,
   });
   const names = useMemo(() => new Map(chickens.map((c) => [c.id, c.name])), [chickens]);
+  const { members, userId } = useMemberNames();
   const list = records.data ?? [];
   const shown = showAll ? list : list.slice(0, 15);
 
@@ -110,26 +112,30 @@ export function EggTracking({
         ) : (
           <>
             <ul className="mt-2 divide-y divide-stone-200" aria-label="Recent egg records">
-              {shown.map((r) => (
-                <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                  <div>
-                    <span className="font-semibold text-stone-900">
-                      {names.get(r.chickenId) ?? "Removed bird"}
-                    </span>
-                    <time dateTime={r.date} className="ml-2 text-sm text-stone-700">
-                      {formatDay(r.date)}
-                    </time>
-                    {r.notes && <p className="text-sm text-stone-600">{r.notes}</p>}
-                  </div>
-                  <div className="flex flex-wrap items-center gap-1">
-                    <Badge tone="amber">
-                      {r.eggsLaid} {r.eggsLaid === 1 ? "egg" : "eggs"}
-                    </Badge>
-                    {r.eggQuality && <Badge>{QUALITY_LABELS[r.eggQuality]}</Badge>}
-                    {r.eggSize && <Badge>{SIZE_LABELS[r.eggSize]}</Badge>}
-                  </div>
-                </li>
-              ))}
+              {shown.map((r) => {
+                const by = loggedBy(r, userId, members);
+                return (
+                  <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                    <div className="min-w-0">
+                      <span className="font-semibold text-stone-900">
+                        {names.get(r.chickenId) ?? "Removed bird"}
+                      </span>
+                      <time dateTime={r.date} className="ml-2 text-sm text-stone-700">
+                        {formatDay(r.date)}
+                      </time>
+                      {by && <p className="text-sm text-stone-700">{by}</p>}
+                      {r.notes && <p className="text-sm break-words text-stone-600">{r.notes}</p>}
+                    </div>
+                    <div className="flex flex-wrap items-center gap-1">
+                      <Badge tone="amber">
+                        {r.eggsLaid} {r.eggsLaid === 1 ? "egg" : "eggs"}
+                      </Badge>
+                      {r.eggQuality && <Badge>{QUALITY_LABELS[r.eggQuality]}</Badge>}
+                      {r.eggSize && <Badge>{SIZE_LABELS[r.eggSize]}</Badge>}
+                    </div>
+                  </li>
+                );
+              })}
             </ul>
             {list.length > shown.length && (
               <Button variant="ghost" size="sm" className="mt-2" onClick={() => setShowAll(true)}>

@@ -14,6 +14,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { formatWeight, useUnits } from "@/lib/units";
+import { useFarmPermissions } from "@/lib/farms";
 import { useDeleteChicken } from "../api/save-chicken";
 import { ChickenFormDialog, HEALTH_LABELS } from "./chicken-form-dialog";
 
@@ -43,6 +44,8 @@ export function ChickenList({
   const [removing, setRemoving] = useState<Chicken | null>(null);
   const remove = useDeleteChicken();
   const { weightUnit } = useUnits();
+  // A helper sees the birds but may not add, edit or remove them (the server refuses it too).
+  const { manageBirds } = useFarmPermissions();
 
   const openAdd = () => {
     setEditing(null);
@@ -68,9 +71,11 @@ export function ChickenList({
         <h2 id="my-birds-heading" className="text-xl font-bold text-stone-900">
           My Birds ({chickens.length})
         </h2>
-        <Button onClick={openAdd} data-track="Add Bird Open">
-          <Plus size={18} aria-hidden /> Add Bird
-        </Button>
+        {manageBirds && (
+          <Button onClick={openAdd} data-track="Add Bird Open">
+            <Plus size={18} aria-hidden /> Add Bird
+          </Button>
+        )}
       </div>
       {error ? (
         <Alert tone="danger">Could not load your birds: {errorMessage(error)}</Alert>
@@ -80,9 +85,11 @@ export function ChickenList({
         <EmptyState
           title="No birds yet"
           action={
-            <Button onClick={openAdd} data-track="Add First Bird">
-              <Plus size={18} aria-hidden /> Add your first bird
-            </Button>
+            manageBirds ? (
+              <Button onClick={openAdd} data-track="Add First Bird">
+                <Plus size={18} aria-hidden /> Add your first bird
+              </Button>
+            ) : undefined
           }
         >
           My Birds keeps a profile for each chicken, duck, goose, turkey, guinea fowl or quail:
@@ -150,17 +157,19 @@ export function ChickenList({
                     <Button size="sm" onClick={() => onTrack(c)} data-track="Track Bird">
                       <Target size={16} aria-hidden /> Track
                     </Button>
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      onClick={() => {
-                        setEditing(c);
-                        setFormOpen(true);
-                      }}
-                      aria-label={`Edit ${c.name}`}
-                    >
-                      <Pencil size={16} aria-hidden /> Edit
-                    </Button>
+                    {manageBirds && (
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        onClick={() => {
+                          setEditing(c);
+                          setFormOpen(true);
+                        }}
+                        aria-label={`Edit ${c.name}`}
+                      >
+                        <Pencil size={16} aria-hidden /> Edit
+                      </Button>
+                    )}
                     <Link
                       to={`/health-diagnostic?${check.toString()}`}
                       className="inline-flex min-h-9 items-center gap-1 rounded-lg border border-stone-300 px-3 text-sm font-semibold text-stone-900 hover:bg-stone-100 focus-visible:outline-3 focus-visible:outline-blue-700"
@@ -168,15 +177,17 @@ export function ChickenList({
                     >
                       <Stethoscope size={16} aria-hidden /> Symptoms
                     </Link>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      className="text-red-800"
-                      onClick={() => setRemoving(c)}
-                      aria-label={`Remove ${c.name}`}
-                    >
-                      <Trash2 size={16} aria-hidden /> Remove
-                    </Button>
+                    {manageBirds && (
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        className="text-red-800"
+                        onClick={() => setRemoving(c)}
+                        aria-label={`Remove ${c.name}`}
+                      >
+                        <Trash2 size={16} aria-hidden /> Remove
+                      </Button>
+                    )}
                   </div>
                 </Card>
               </li>

@@ -19,6 +19,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Card } from "@/components/ui/card";
 import { errorMessage } from "@/lib/api-client";
 import { formatTemperature, useUnits } from "@/lib/units";
+import { useFarmPermissions } from "@/lib/farms";
 import { localToday, useActiveHatches } from "../api/hatch-records";
 import { useNow } from "../lib/use-now";
 import { CandlingDialog } from "./candling-dialog";
@@ -50,6 +51,8 @@ export function HatchCountdown() {
   const active = useActiveHatches(true, today);
   const tz = now.getTimezoneOffset();
   const { temperatureUnit } = useUnits();
+  // A helper sees the hatches but does not start, candle or close them (the server refuses it).
+  const { manageBirds } = useFarmPermissions();
 
   return (
     <section aria-labelledby="hatch-heading" className="space-y-3">
@@ -57,9 +60,11 @@ export function HatchCountdown() {
         <h2 id="hatch-heading" className="text-xl font-bold text-stone-900">
           Hatch Countdown
         </h2>
-        <Button onClick={() => setFormOpen(true)} data-track="Start Hatch Open">
-          <Plus size={18} aria-hidden /> Start New Hatch
-        </Button>
+        {manageBirds && (
+          <Button onClick={() => setFormOpen(true)} data-track="Start Hatch Open">
+            <Plus size={18} aria-hidden /> Start New Hatch
+          </Button>
+        )}
       </div>
       {active.error ? (
         <Alert tone="danger">Could not load hatches: {errorMessage(active.error)}</Alert>
@@ -70,9 +75,11 @@ export function HatchCountdown() {
           title="No eggs incubating"
           species="quail"
           action={
-            <Button onClick={() => setFormOpen(true)} data-track="Start First Hatch">
-              <Plus size={18} aria-hidden /> Start your first hatch
-            </Button>
+            manageBirds ? (
+              <Button onClick={() => setFormOpen(true)} data-track="Start First Hatch">
+                <Plus size={18} aria-hidden /> Start your first hatch
+              </Button>
+            ) : undefined
           }
         >
           Start a hatch when eggs go into the incubator or under a broody: it counts down to hatch
@@ -154,14 +161,16 @@ export function HatchCountdown() {
                     </p>
                   )}
                   {h.notes && <p className="mt-1 text-sm text-stone-600">{h.notes}</p>}
-                  <div className="mt-3 grid grid-cols-2 gap-2">
-                    <Button variant="secondary" onClick={() => setCandling(h)}>
-                      Candle
-                    </Button>
-                    <Button variant="success" onClick={() => setRecording(h)}>
-                      Record hatch
-                    </Button>
-                  </div>
+                  {manageBirds && (
+                    <div className="mt-3 grid grid-cols-2 gap-2">
+                      <Button variant="secondary" onClick={() => setCandling(h)}>
+                        Candle
+                      </Button>
+                      <Button variant="success" onClick={() => setRecording(h)}>
+                        Record hatch
+                      </Button>
+                    </div>
+                  )}
                 </Card>
               </li>
             );

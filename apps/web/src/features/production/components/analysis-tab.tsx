@@ -2,6 +2,7 @@ import { efficiencyPoint } from "@flockkeeper/shared/domain/production";
 import { Card, CardTitle } from "@/components/ui/card";
 import { lbsToKg } from "@flockkeeper/shared/domain/units";
 import { useUnits } from "@/lib/units";
+import { useFarmPermissions } from "@/lib/farms";
 import { useProductionTrends } from "../api/production";
 import { SeriesChart } from "./charts";
 
@@ -12,6 +13,7 @@ const DAILY_UP_TO = 30;
 export function AnalysisTab({ period }: { period: number }) {
   const trends = useProductionTrends(period);
   const { weightUnit } = useUnits();
+  const { seeMoney } = useFarmPermissions();
   const perUnit = weightUnit === "kg" ? "kg" : "lb";
   if (!trends.data) return <p className="text-sm text-stone-600">Loading…</p>;
   const { daily, layers } = trends.data;
@@ -21,7 +23,7 @@ export function AnalysisTab({ period }: { period: number }) {
     const chunk = daily.slice(i, i + size);
     const eggs = chunk.reduce((s, d) => s + d.eggs, 0);
     const lbs = chunk.reduce((s, d) => s + d.feedLbs, 0);
-    const cost = chunk.reduce((s, d) => s + d.feedCost, 0);
+    const cost = chunk.reduce((s, d) => s + (d.feedCost ?? 0), 0);
     const feed = weightUnit === "kg" ? lbsToKg(lbs) : lbs;
     points.push({ date: chunk[0]!.date, ...efficiencyPoint(eggs, feed, cost) });
   }
@@ -39,14 +41,16 @@ export function AnalysisTab({ period }: { period: number }) {
           kind="line"
           color="#15803d"
         />
-        <SeriesChart
-          title={`Feed cost per dozen eggs (by ${size === 1 ? "day" : "week"})`}
-          data={points}
-          dataKey="costPerDozen"
-          unit="$"
-          kind="line"
-          color="#b45309"
-        />
+        {seeMoney && (
+          <SeriesChart
+            title={`Feed cost per dozen eggs (by ${size === 1 ? "day" : "week"})`}
+            data={points}
+            dataKey="costPerDozen"
+            unit="$"
+            kind="line"
+            color="#b45309"
+          />
+        )}
       </div>
       <div className="grid gap-3 md:grid-cols-2">
         <Card>

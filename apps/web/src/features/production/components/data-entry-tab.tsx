@@ -9,6 +9,7 @@ import { useChickens } from "@/lib/chickens";
 import { useRecentEnvironment, useRecentFeed, useRecentWeights } from "../api/records";
 import { EnvironmentalRecordDialog, FeedRecordDialog, WeightRecordDialog } from "./record-dialogs";
 import { formatDay } from "@/lib/dates";
+import { loggedBy, useFarmPermissions, useMemberNames } from "@/lib/farms";
 
 /** Recent lists show 5 entries (spec section 9). */
 const SHOWN = 5;
@@ -69,6 +70,13 @@ export function DataEntryTab({ period }: { period: number }) {
   const weights = useRecentWeights(period);
   const env = useRecentEnvironment(period);
   const { temperatureUnit, weightUnit } = useUnits();
+  const { exportData } = useFarmPermissions();
+  const { members, userId } = useMemberNames();
+  /** "· logged by Sam" after a record another member logged. */
+  const by = (r: object) => {
+    const text = loggedBy(r, userId, members);
+    return text ? ` · ${text}` : "";
+  };
   const chickens = flock.data ?? [];
   const close = (o: boolean) => !o && setOpen(null);
 
@@ -99,7 +107,7 @@ export function DataEntryTab({ period }: { period: number }) {
           items={feed.data?.map((r) => ({
             id: r.id,
             main: `${r.chickenName}: ${formatWeight(r.feedAmount, weightUnit, 2)} ${r.feedType}`,
-            sub: `${formatDay(r.date)}${r.feedCost !== null ? ` · $${r.feedCost.toFixed(2)}` : ""}`,
+            sub: `${formatDay(r.date)}${r.feedCost !== null ? ` · $${r.feedCost.toFixed(2)}` : ""}${by(r)}`,
           }))}
         />
         <RecentList
@@ -110,7 +118,7 @@ export function DataEntryTab({ period }: { period: number }) {
           items={weights.data?.map((r) => ({
             id: r.id,
             main: `${r.chickenName}: ${formatWeight(r.weight, weightUnit, 2)}`,
-            sub: `${formatDay(r.date)} · ${r.bodyCondition}`,
+            sub: `${formatDay(r.date)} · ${r.bodyCondition}${by(r)}`,
           }))}
         />
         <RecentList
@@ -128,39 +136,42 @@ export function DataEntryTab({ period }: { period: number }) {
               ]
                 .filter(Boolean)
                 .join(", ") || "Reading",
-            sub: [
-              formatDay(r.date),
-              r.coopCondition?.replace(/_/g, " "),
-              r.ventilation && `${r.ventilation} ventilation`,
-            ]
-              .filter(Boolean)
-              .join(" · "),
+            sub:
+              [
+                formatDay(r.date),
+                r.coopCondition?.replace(/_/g, " "),
+                r.ventilation && `${r.ventilation} ventilation`,
+              ]
+                .filter(Boolean)
+                .join(" · ") + by(r),
           }))}
         />
       </div>
-      <Card id="pd-export">
-        <CardTitle className="text-base">Export (last {period} days)</CardTitle>
-        <div className="mt-2 flex flex-wrap gap-2">
-          {(
-            [
-              ["feed", "Feed records"],
-              ["weight", "Weight records"],
-              ["environment", "Environmental records"],
-              ["eggs", "Egg records"],
-            ] as const
-          ).map(([type, text]) => (
-            <a
-              key={type}
-              href={exportUrl(type, period)}
-              download
-              data-track={`Export ${text}`}
-              className="inline-flex h-11 items-center gap-2 rounded-lg border border-stone-300 bg-white px-3 text-sm font-semibold text-stone-900 hover:bg-stone-100 focus-visible:outline-3 focus-visible:outline-blue-700"
-            >
-              <Download size={16} aria-hidden /> {text} (CSV)
-            </a>
-          ))}
-        </div>
-      </Card>
+      {exportData && (
+        <Card id="pd-export">
+          <CardTitle className="text-base">Export (last {period} days)</CardTitle>
+          <div className="mt-2 flex flex-wrap gap-2">
+            {(
+              [
+                ["feed", "Feed records"],
+                ["weight", "Weight records"],
+                ["environment", "Environmental records"],
+                ["eggs", "Egg records"],
+              ] as const
+            ).map(([type, text]) => (
+              <a
+                key={type}
+                href={exportUrl(type, period)}
+                download
+                data-track={`Export ${text}`}
+                className="inline-flex h-11 items-center gap-2 rounded-lg border border-stone-300 bg-white px-3 text-sm font-semibold text-stone-900 hover:bg-stone-100 focus-visible:outline-3 focus-visible:outline-blue-700"
+              >
+                <Download size={16} aria-hidden /> {text} (CSV)
+              </a>
+            ))}
+          </div>
+        </Card>
+      )}
       <FeedRecordDialog open={open === "feed"} onOpenChange={close} chickens={chickens} />
       <WeightRecordDialog open={open === "weight"} onOpenChange={close} chickens={chickens} />
       <EnvironmentalRecordDialog open={open === "environment"} onOpenChange={close} />

@@ -2,6 +2,7 @@ import { Card } from "@/components/ui/card";
 import { Alert } from "@/components/ui/alert";
 import { lbsToKg } from "@flockkeeper/shared/domain/units";
 import { formatWeight, useUnits, weightIn } from "@/lib/units";
+import { useFarmPermissions } from "@/lib/farms";
 import { useProductionSummary, useProductionTrends } from "../api/production";
 import { SeriesChart } from "./charts";
 
@@ -15,7 +16,9 @@ export function daysWithRecords(
   return daily.filter((d) => d.eggs > 0 || d.feedLbs > 0 || d.avgWeight !== null).length;
 }
 
-const money = (v: number) => (v < 0 ? `-$${Math.abs(v).toFixed(2)}` : `$${v.toFixed(2)}`);
+/** Dollars; a figure the server left out (a helper's answer) shows as a dash. */
+const money = (v: number | null) =>
+  v === null ? "–" : v < 0 ? `-$${Math.abs(v).toFixed(2)}` : `$${v.toFixed(2)}`;
 
 function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
@@ -32,6 +35,8 @@ export function OverviewTab({ period }: { period: number }) {
   const summary = useProductionSummary(period);
   const trends = useProductionTrends(period);
   const { weightUnit } = useUnits();
+  // A helper does not see money; their answers may carry null in its place.
+  const { seeMoney } = useFarmPermissions();
   if (summary.isError)
     return <Alert tone="danger">Could not load the production summary. Please try again.</Alert>;
   const s = summary.data;
@@ -61,12 +66,16 @@ export function OverviewTab({ period }: { period: number }) {
             }
             hint={s ? `${formatWeight(s.totalFeedLbs, weightUnit, 2)} of feed` : undefined}
           />
-          <Stat label="Feed cost" value={s ? money(s.totalFeedCost) : "…"} />
-          <Stat
-            label="Profitability"
-            value={s ? money(s.profitability) : "…"}
-            hint={s ? `Eggs valued at ${money(s.eggPrice)} each` : undefined}
-          />
+          {seeMoney && (
+            <>
+              <Stat label="Feed cost" value={s ? money(s.totalFeedCost) : "…"} />
+              <Stat
+                label="Profitability"
+                value={s ? money(s.profitability) : "…"}
+                hint={s ? `Eggs valued at ${money(s.eggPrice)} each` : undefined}
+              />
+            </>
+          )}
           <Stat
             label="Average bird weight"
             value={

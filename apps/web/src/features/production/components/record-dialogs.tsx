@@ -18,6 +18,7 @@ import { Input, Select, Textarea } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { temperatureTextToFahrenheit, useUnits, weightTextToLbs } from "@/lib/units";
+import { useFarmPermissions } from "@/lib/farms";
 import { localToday } from "../api/production";
 import {
   useCreateEnvironmentalRecord,
@@ -109,6 +110,8 @@ function FeedForm({ chickens, onDone }: { chickens: Chicken[]; onDone: () => voi
   const today = localToday();
   const create = useCreateFeedRecord();
   const { weightUnit } = useUnits();
+  // A helper does not see or enter money.
+  const { seeMoney } = useFarmPermissions();
   const toBody = ({ chickenId, ...typed }: FeedValues) => {
     const rest = { ...typed, feedAmount: weightTextToLbs(typed.feedAmount, weightUnit) };
     return chickenId === WHOLE_FLOCK ? rest : { chickenId, ...rest };
@@ -184,9 +187,11 @@ function FeedForm({ chickens, onDone }: { chickens: Chicken[]; onDone: () => voi
         <Field name="feedAmount" id="pd-feedAmount" label={`Feed amount (${weightUnit})`}>
           {(props) => <Input type="number" inputMode="decimal" min={0} step="0.01" {...props} />}
         </Field>
-        <Field name="feedCost" id="pd-feedCost" label="Feed cost (optional)">
-          {(props) => <Input type="number" inputMode="decimal" min={0} step="0.01" {...props} />}
-        </Field>
+        {seeMoney && (
+          <Field name="feedCost" id="pd-feedCost" label="Feed cost (optional)">
+            {(props) => <Input type="number" inputMode="decimal" min={0} step="0.01" {...props} />}
+          </Field>
+        )}
       </div>
       <Field name="notes" id="pd-notes" label="Notes">
         {(props) => <Textarea {...props} />}

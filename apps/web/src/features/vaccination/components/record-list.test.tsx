@@ -132,3 +132,25 @@ describe("ScheduleTable", () => {
     }
   });
 });
+
+describe("RecordList on a farm", () => {
+  it("names who logged a record and leaves out Delete where the keeper may not", () => {
+    render(
+      <RecordList
+        records={[MAREKS, NEWCASTLE_DONE]}
+        busyId={null}
+        onMarkDone={vi.fn()}
+        onDelete={vi.fn()}
+        canDelete={(r) => r.id === "m"}
+        loggedBy={(r) => (r.id === "n" ? "logged by Sam" : null)}
+      />,
+    );
+    expect(
+      screen.getByRole("button", { name: "Delete Marek's Disease record for Chick 1" }),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByRole("button", { name: "Delete Newcastle Disease record for Henrietta" }),
+    ).toBeNull();
+    expect(screen.getAllByText("logged by Sam")).toHaveLength(1);
+  });
+});

@@ -14,6 +14,8 @@ export function RecordList({
   onMarkDone,
   onDelete,
   onAdd,
+  canDelete = () => true,
+  loggedBy = () => null,
 }: {
   records: TrackerRecord[];
   busyId: string | null;
@@ -21,6 +23,10 @@ export function RecordList({
   onDelete: (record: TrackerRecord) => void;
   /** Opens the add form: the empty list's first action. */
   onAdd?: () => void;
+  /** Whether the keeper may delete this record (a helper: only the ones they logged). */
+  canDelete?: (record: TrackerRecord) => boolean;
+  /** "logged by Sam" for a record another member logged, else null. */
+  loggedBy?: (record: TrackerRecord) => string | null;
 }) {
   return (
     <Card>
@@ -43,46 +49,54 @@ export function RecordList({
         </EmptyState>
       ) : (
         <ul className="mt-3 divide-y divide-stone-200" data-testid="vaccination-records">
-          {records.map((r) => (
-            <li key={r.id} className="flex flex-wrap items-start gap-2 py-3">
-              <div className="min-w-0 flex-1">
-                <p className="font-semibold text-stone-900">{r.vaccine}</p>
-                <p className="text-sm [overflow-wrap:anywhere] text-stone-700">
-                  Bird: {r.birdName}
-                </p>
-                <p className="text-sm text-stone-700">Date: {formatDate(r.date)}</p>
-                {showNextDue(r.date, r.nextDue) && (
-                  <p className="text-sm text-stone-700">Next due: {formatDate(r.nextDue)}</p>
-                )}
-                {r.notes && (
-                  <p className="mt-1 text-sm [overflow-wrap:anywhere] text-stone-600">{r.notes}</p>
-                )}
-              </div>
-              <div className="flex items-center gap-2">
-                <StatusBadge status={r.status} />
-                {r.status !== "completed" && (
-                  <Button
-                    size="sm"
-                    variant="success"
-                    onClick={() => onMarkDone(r)}
-                    disabled={busyId === r.id}
-                    aria-label={`Mark ${r.vaccine} for ${r.birdName} done`}
-                  >
-                    Mark done
-                  </Button>
-                )}
-                <Button
-                  size="icon"
-                  variant="ghost"
-                  onClick={() => onDelete(r)}
-                  disabled={busyId === r.id}
-                  aria-label={`Delete ${r.vaccine} record for ${r.birdName}`}
-                >
-                  <Trash2 className="size-4" aria-hidden />
-                </Button>
-              </div>
-            </li>
-          ))}
+          {records.map((r) => {
+            const by = loggedBy(r);
+            return (
+              <li key={r.id} className="flex flex-wrap items-start gap-2 py-3">
+                <div className="min-w-0 flex-1">
+                  <p className="font-semibold text-stone-900">{r.vaccine}</p>
+                  <p className="text-sm [overflow-wrap:anywhere] text-stone-700">
+                    Bird: {r.birdName}
+                  </p>
+                  <p className="text-sm text-stone-700">Date: {formatDate(r.date)}</p>
+                  {showNextDue(r.date, r.nextDue) && (
+                    <p className="text-sm text-stone-700">Next due: {formatDate(r.nextDue)}</p>
+                  )}
+                  {by && <p className="text-sm text-stone-700">{by}</p>}
+                  {r.notes && (
+                    <p className="mt-1 text-sm [overflow-wrap:anywhere] text-stone-600">
+                      {r.notes}
+                    </p>
+                  )}
+                </div>
+                <div className="flex items-center gap-2">
+                  <StatusBadge status={r.status} />
+                  {r.status !== "completed" && (
+                    <Button
+                      size="sm"
+                      variant="success"
+                      onClick={() => onMarkDone(r)}
+                      disabled={busyId === r.id}
+                      aria-label={`Mark ${r.vaccine} for ${r.birdName} done`}
+                    >
+                      Mark done
+                    </Button>
+                  )}
+                  {canDelete(r) && (
+                    <Button
+                      size="icon"
+                      variant="ghost"
+                      onClick={() => onDelete(r)}
+                      disabled={busyId === r.id}
+                      aria-label={`Delete ${r.vaccine} record for ${r.birdName}`}
+                    >
+                      <Trash2 className="size-4" aria-hidden />
+                    </Button>
+                  )}
+                </div>
+              </li>
+            );
+          })}
         </ul>
       )}
     </Card>

@@ -7,6 +7,7 @@ import { errorMessage } from "@/lib/api-client";
 import { signIn } from "@/lib/auth";
 import { toast } from "@/lib/toast";
 import { useChickens } from "@/lib/chickens";
+import { loggedBy, useFarmPermissions, useMemberNames } from "@/lib/farms";
 import { useVaccinationRecords, type TrackerRecord } from "../hooks/use-vaccination-records";
 import { AddRecordForm } from "./add-record-form";
 import { Counters } from "./counters";
@@ -20,6 +21,9 @@ import { ListSkeleton } from "@/components/ui/skeleton";
 export function VaccinationTracker() {
   const v = useVaccinationRecords();
   const flock = useChickens(v.isAuthenticated);
+  // A helper marks doses done but deletes only the records they logged themselves.
+  const { changeRecord } = useFarmPermissions();
+  const { members, userId } = useMemberNames();
   const [adding, setAdding] = useState(false);
   const [busyId, setBusyId] = useState<string | null>(null);
   const birds = (flock.data ?? []).map((b) => ({ id: b.id, name: b.name }));
@@ -118,6 +122,8 @@ export function VaccinationTracker() {
           onMarkDone={(r) => void run(r, "done")}
           onDelete={(r) => void run(r, "delete")}
           onAdd={adding ? undefined : () => setAdding(true)}
+          canDelete={changeRecord}
+          loggedBy={(r) => loggedBy(r, userId, members)}
         />
       )}
 

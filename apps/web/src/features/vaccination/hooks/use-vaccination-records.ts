@@ -32,6 +32,8 @@ export type TrackerRecord = {
   notes: string | null;
   createdAt: string;
   status: VaccinationStatus;
+  /** Who logged it (a farm member's user id; absent for this browser's own records). */
+  createdBy?: string | null;
 };
 
 /** Today in the keeper's own time zone. */

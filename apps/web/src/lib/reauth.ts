@@ -33,7 +33,7 @@ export type Reauth = {
 
 export const ReauthContext = createContext<Reauth | null>(null);
 
-/** The Account page's re-authentication (its provider is `ReauthProvider`). */
+/** Re-authentication for risky actions (its provider is the account feature's `ReauthProvider`, placed by the route). */
 export function useReauth(): Reauth {
   const reauth = useContext(ReauthContext);
   if (!reauth) throw new Error("useReauth needs a ReauthProvider above it");
