@@ -21,9 +21,16 @@ let seq = 0;
 /** A fresh valid uuid per call (v4 layout). */
 export const fixtureId = () => `00000000-0000-4000-8000-${String(++seq).padStart(12, "0")}`;
 
+/** The farm the fixtures' records belong to, and the member who added them. */
+export const FIXTURE_FARM = "00000000-0000-4000-8000-f00000000001";
+export const FIXTURE_USER = "00000000-0000-4000-8000-a00000000001";
+
 export function chickenFixture(overrides: Partial<Chicken> = {}): Chicken {
   return chicken.parse({
     id: fixtureId(),
+    farmId: FIXTURE_FARM,
+    createdBy: FIXTURE_USER,
+    updatedBy: FIXTURE_USER,
     name: "Clover",
     breed: "Sussex",
     color: null,
@@ -44,7 +51,9 @@ export function chickenFixture(overrides: Partial<Chicken> = {}): Chicken {
 export function hatchRecordFixture(overrides: Partial<HatchRecord> = {}): HatchRecord {
   return hatchRecord.parse({
     id: fixtureId(),
-    userId: fixtureId(),
+    farmId: FIXTURE_FARM,
+    createdBy: FIXTURE_USER,
+    updatedBy: FIXTURE_USER,
     eggSource: "Own flock",
     species: "chicken",
     breed: null,
