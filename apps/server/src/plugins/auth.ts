@@ -156,7 +156,6 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { config
     }
   }
 
-
   app.decorate("requireUser", async (req: FastifyRequest, reply: FastifyReply) => {
     await loadKeeper(req);
     if (!req.user) {

@@ -447,7 +447,7 @@ const VOLATILE = new Set(["oidc_payloads", "weather_cache"]);
 const COUNT_ONLY = new Set(["sessions", "admin_sessions"]);
 
 export type FingerprintScope = {
-  /** Keeper tables (with `user_id`) are read for these users only. */
+  /** Keeper tables (with `farm_id` or `user_id`) are read for these users (and their own farms) only. */
   userIds: string[];
   /**
    * Whether the whole database belongs to this test file (embedded PGlite): then every table is
@@ -478,8 +478,13 @@ export function makeFingerprint(
     const { name, columns } = getTableConfig(table);
     if (VOLATILE.has(name)) continue;
     const ident = sql.identifier(name);
-    const hasUser = columns.some((c) => c.name === "user_id");
-    const where = scope.wholeDatabase ? sql`` : hasUser ? sql`where t.user_id in (${ids})` : null;
+    // A farm's records by farm_id (a test keeper's own farm has their user id), else by user_id.
+    const owner = ["farm_id", "user_id"].find((n) => columns.some((c) => c.name === n));
+    const where = scope.wholeDatabase
+      ? sql``
+      : owner
+        ? sql`where t.${sql.identifier(owner)} in (${ids})`
+        : null;
     const own = scope.ownRows?.find((o) => o.table === name);
     const summary = COUNT_ONLY.has(name)
       ? sql`count(*)::text`

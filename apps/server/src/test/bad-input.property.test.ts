@@ -207,6 +207,13 @@ const realParams: Record<string, Record<string, string>> = {
   "/api/builtin-signin/:uid/passkey/options": { uid: "no-such-interaction" },
   "/api/builtin-signin/:uid/passkey": { uid: "no-such-interaction" },
   "/api/auth/passkeys/:id": { id: "AAAA" },
+  "/api/farms/:id": { id: keeper.user.id },
+  "/api/farms/:id/members": { id: keeper.user.id },
+  "/api/farms/:id/members/:userId": { id: keeper.user.id, userId: keeper.user.id },
+  "/api/farms/:id/invitations": { id: keeper.user.id },
+  "/api/farms/:id/invitations/:token": { id: keeper.user.id, token: "A".repeat(43) },
+  "/api/invitations/:token": { token: "A".repeat(43) },
+  "/api/invitations/:token/accept": { token: "A".repeat(43) },
 };
 
 /** A well-formed WebAuthn assertion and attestation that no authenticator signed. */
@@ -374,6 +381,10 @@ const fixtures: Record<string, unknown> = {
   },
   "POST /api/newsletter": { email: `fuzz-${randomUUID().slice(0, 8)}@example.com`, consent: true },
   "POST /api/images": { image: photo },
+  // The keeper is their farm's only owner: a valid role change is refused (409), a rename is kept.
+  "PATCH /api/farms/:id": { name: "Fuzz Farm" },
+  "PATCH /api/farms/:id/members/:userId": { role: "owner" },
+  "POST /api/farms/:id/invitations": { role: "helper" },
   "POST /api/admin/images": { image: photo },
   "POST /api/analyze-feces": { image: photo, birdId: chickenId },
   "POST /api/analyze-health": { image: photo, species: "duck", birdId: null },
@@ -394,6 +405,7 @@ const bodyIgnored: Record<string, string> = {
   "POST /api/auth/passkeys/options": "issues a challenge to add a passkey",
   "POST /api/auth/reauth/passkey/options": "issues a challenge to re-authenticate",
   "POST /api/builtin-signin/:uid/passkey/options": "issues a passkey sign-in challenge",
+  "POST /api/invitations/:token/accept": "joins the farm its link names (the link is the input)",
 };
 
 /** Routes that validate a body themselves, with why no generated garbage can be valid. */
@@ -409,6 +421,10 @@ const selfValidated: Record<string, string> = {
 
 /** Not fuzzed here, and why. */
 const skipped: Record<string, string> = {
+  "POST /api/farms":
+    "makes a new farm the one in use, which would move every later probe off the seeded records; fuzzed in modules/farms/farms.routes.test.ts",
+  "PUT /api/farms/current":
+    "switches the farm in use (same reason); fuzzed in modules/farms/farms.routes.test.ts",
   "ALL /oidc/*":
     "the built-in OpenID provider (oidc-provider) parses its own raw requests (reply.hijack) and answers in OAuth's error format; it gets its own property below (no 5xx, no row changed)",
 };

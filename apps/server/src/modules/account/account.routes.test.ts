@@ -531,6 +531,8 @@ describe("DELETE /api/account, twice", () => {
         remoteAddress: "10.20.30.40",
       });
     expect((await keeper.inject({ method: "GET", url: "/api/auth/user" })).statusCode).toBe(200);
+    // As another instance's deletion does: the keeper's own farm, then the account.
+    await t.db.delete(schema.farms).where(eq(schema.farms.id, keeper.user.id));
     await t.db.delete(users).where(eq(users.id, keeper.user.id));
     // Signed out: the account is gone, whichever instance deleted it (issue 16 item 7: 401).
     const second = await del();

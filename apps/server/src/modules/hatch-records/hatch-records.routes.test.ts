@@ -42,7 +42,8 @@ describe("hatch records", () => {
       expectedHatchDate: "1999-01-01",
     });
     expect(created).toMatchObject({
-      userId: keeper.user.id,
+      farmId: keeper.user.id,
+      createdBy: keeper.user.id,
       eggSource: "Own flock",
       species: "chicken",
       incubationMethod: "incubator",

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chickens, dailyProduction, eggRecords, feedRecords, users } from "../../db/schema/index";
+import { chickens, dailyProduction, eggRecords, farms, feedRecords } from "../../db/schema/index";
 import { buildUser, createTestApp, type TestApp } from "../../test/helpers";
 import { buildChicken, buildEggs, buildFeed, daysAgo, today } from "../../test/factories";
 
@@ -17,9 +17,9 @@ afterAll(async () => {
 async function totalsFromRecords(userId: string) {
   const rows = (await t.db.execute(sql`
     select date::text as date, sum(eggs)::int as eggs, sum(lbs)::float8 as lbs, sum(cost)::float8 as cost from (
-      select date, eggs_laid as eggs, 0::float8 as lbs, 0::float8 as cost from egg_records where user_id = ${userId}
+      select date, eggs_laid as eggs, 0::float8 as lbs, 0::float8 as cost from egg_records where farm_id = ${userId}
       union all
-      select date, 0, feed_amount, coalesce(feed_cost, 0) from feed_records where user_id = ${userId}
+      select date, 0, feed_amount, coalesce(feed_cost, 0) from feed_records where farm_id = ${userId}
     ) r group by date order by date`)) as unknown as {
     rows: { date: string; eggs: number; lbs: number; cost: number }[];
   };
@@ -87,12 +87,13 @@ describe("daily production totals", () => {
     expect(await kept(other.user.id)).toEqual([{ date: today, eggs: 9, lbs: 0, cost: 0 }]);
   });
 
-  it("go with the keeper's account, without being re-created by the cascade", async () => {
+  it("go with the keeper's farm, without being re-created by the cascade", async () => {
     const keeper = await buildUser(t);
     const a = await buildChicken(t, keeper);
     await buildEggs(t, keeper, a, [[today, 2]]);
     await buildFeed(t, keeper, a, today, 1, 1);
-    await t.db.delete(users).where(eq(users.id, keeper.user.id));
+    // Its own farm has the keeper's id; deleting it cascades to every record of it.
+    await t.db.delete(farms).where(eq(farms.id, keeper.user.id));
     expect(await kept(keeper.user.id)).toEqual([]);
     const left = await t.db
       .select()
