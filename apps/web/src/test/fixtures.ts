@@ -49,7 +49,7 @@ export function chickenFixture(overrides: Partial<Chicken> = {}): Chicken {
 export function hatchRecordFixture(overrides: Partial<HatchRecord> = {}): HatchRecord {
   return hatchRecord.parse({
     id: fixtureId(),
-    userId: fixtureId(),
+    ...authorship,
     eggSource: "Own flock",
     species: "chicken",
     breed: null,
