@@ -57,6 +57,9 @@ describe("vaccination schemas", () => {
   it("describes a stored record", () => {
     const record = {
       id: "0b5c8f5e-3c1a-4f7e-9a4b-2d7c1e0f9a11",
+      farmId: "0b5c8f5e-3c1a-4f7e-9a4b-2d7c1e0f9a12",
+      createdBy: "0b5c8f5e-3c1a-4f7e-9a4b-2d7c1e0f9a13",
+      updatedBy: null,
       vaccine: "Newcastle Disease",
       birdId: null,
       birdName: "Henrietta",

@@ -78,7 +78,6 @@ export async function createEggRecord(
   keeper: Keeper,
   body: CreateInput,
 ): Promise<EggRecord> {
-  const { farmId } = keeper;
   await requireAccess(db, keeper, { permission: "chicken.read", ids: [body.chickenId] });
   const [row] = await db
     .insert(eggRecords)
@@ -101,7 +100,6 @@ export async function createEggRecordBatch(
   keeper: Keeper,
   body: BatchInput,
 ): Promise<EggRecord[]> {
-  const { farmId } = keeper;
   await requireAccess(db, keeper, {
     permission: "chicken.read",
     ids: body.records.map((r) => r.chickenId),

@@ -35,7 +35,6 @@ export async function createEnvironmentalRecord(
   keeper: Keeper,
   body: z.output<typeof createEnvironmentalRecordBody>,
 ): Promise<Out> {
-  const { farmId } = keeper;
   const [row] = await db
     .insert(environmentalRecords)
     .values({

@@ -51,7 +51,6 @@ export async function createFeedRecord(
   keeper: Keeper,
   body: z.output<typeof createFeedRecordBody>,
 ): Promise<FeedRecord> {
-  const { farmId } = keeper;
   const birds = await requireAccess(db, keeper, {
     permission: "chicken.read",
     ids: [body.chickenId],

@@ -244,7 +244,6 @@ export async function createHatch(
   body: CreateInput,
   q: { today?: string } = {},
 ): Promise<HatchRecord> {
-  const { farmId } = keeper;
   let profileId: string | null = null;
   if (body.profileId) {
     const profile = getIncubationProfiles().byId.get(body.profileId);

@@ -80,7 +80,6 @@ export async function createVaccination(
   keeper: Keeper,
   body: CreateVaccinationBody,
 ): Promise<VaccinationRecord> {
-  const { farmId } = keeper;
   if (body.birdId) {
     await requireAccess(db, keeper, { permission: "chicken.read", ids: [body.birdId], as: "Bird" });
   }
@@ -165,7 +164,6 @@ export async function importVaccinations(
   keeper: Keeper,
   records: LocalVaccinationRecord[],
 ): Promise<number> {
-  const { farmId } = keeper;
   if (records.length === 0) return 0;
   const birdIds = [...new Set(records.map((r) => r.birdId).filter((v): v is string => !!v))];
   const own = await checkAccess(db, keeper, "chicken.read", birdIds);

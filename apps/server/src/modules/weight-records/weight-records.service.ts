@@ -36,7 +36,6 @@ export async function createWeightRecord(
   keeper: Keeper,
   body: z.output<typeof createWeightRecordBody>,
 ): Promise<WeightRecord> {
-  const { farmId } = keeper;
   const birds = await requireAccess(db, keeper, {
     permission: "chicken.read",
     ids: [body.chickenId],
