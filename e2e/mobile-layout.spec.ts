@@ -13,7 +13,8 @@ const ROUTES = concretePaths("public", "keeper");
 test("a signed-in keeper's pages fit 360 px and have no serious or critical axe violations", async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  // 27 pages, each with axe: over 3 minutes on a loaded 2-core machine once /farm joined them.
+  test.setTimeout(360_000);
   await signIn(page, { name: "Narrow Phone" });
   const problems: string[] = [];
   for (const route of ROUTES) {
