@@ -21,6 +21,10 @@ let seq = 0;
 /** A fresh valid uuid per call (v4 layout). */
 export const fixtureId = () => `00000000-0000-4000-8000-${String(++seq).padStart(12, "0")}`;
 
+/** The farm every fixture record belongs to, and who logged it (unknown: an account since deleted). */
+export const FIXTURE_FARM_ID = "00000000-0000-4000-8000-f00000000001";
+const authorship = { farmId: FIXTURE_FARM_ID, createdBy: null, updatedBy: null };
+
 export function chickenFixture(overrides: Partial<Chicken> = {}): Chicken {
   return chicken.parse({
     id: fixtureId(),
@@ -36,6 +40,7 @@ export function chickenFixture(overrides: Partial<Chicken> = {}): Chicken {
     healthStatus: "healthy",
     createdAt: "2024-06-01T00:00:00.000Z",
     updatedAt: "2024-06-01T00:00:00.000Z",
+    ...authorship,
     ...overrides,
   });
 }
@@ -87,6 +92,7 @@ export function hatchRecordFixture(overrides: Partial<HatchRecord> = {}): HatchR
     fertilityPct: null,
     hatchabilityPct: null,
     hatchOfSetPct: null,
+    ...authorship,
     ...overrides,
   });
 }
