@@ -1,8 +1,14 @@
+import os from "node:os";
 import { defineConfig } from "vitest/config";
 
 // One Vitest run covers every workspace; each project keeps its own environment.
 export default defineConfig({
   test: {
+    // A worker per core. Vitest's default keeps one core for its own process, which mostly waits
+    // for the workers, so on CI's 2-core machine every file ran one after another. Test files are
+    // independent (each has its own in-memory PGlite; on PostgreSQL they already run side by side:
+    // own keepers, own rate-limit namespace, migrations under an advisory lock).
+    maxWorkers: os.availableParallelism(),
     projects: [
       {
         test: {

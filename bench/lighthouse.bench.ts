@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { execSync } from "node:child_process";
 import path from "node:path";
 import { chromium } from "@playwright/test";
@@ -12,7 +12,10 @@ import { median, root, startServer, type BenchResult } from "./lib";
 const ROUTES = ["/", "/blog", "/chicken-tracker", "/food-safety"] as const;
 const CATEGORIES = ["performance", "accessibility", "seo"] as const;
 const BUDGET = 95;
-/** Runs per route (LH_RUNS to change). Each category's reported score is the median of the runs. */
+/**
+ * Runs per route (LH_RUNS to change). Each category's reported score is the median of the runs.
+ * LH_SAVE=dir writes each run's Lighthouse JSON there; LH_PORT picks the server's port.
+ */
 const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 3));
 
 type Category = (typeof CATEGORIES)[number];
@@ -61,7 +64,8 @@ export async function run(): Promise<BenchResult[]> {
   if (!existsSync(path.join(root, "apps/web/dist/index.html"))) {
     execSync("npm run build", { cwd: root, stdio: "inherit" });
   }
-  const server = await startServer();
+  const port = Number(process.env.LH_PORT) || undefined;
+  const server = await startServer({}, { port });
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
@@ -78,25 +82,15 @@ export async function run(): Promise<BenchResult[]> {
         const cpuSlowdownMultiplier =
           fixed > 0 ? fixed : cpuSlowdownFor(await measureBenchmarkIndex());
         slowdowns.push(cpuSlowdownMultiplier.toFixed(1));
-        const result = await lighthouse(
-          server.url + route,
-          { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] },
-          {
-            extends: "lighthouse:default",
-            settings: {
-              formFactor: "mobile",
-              throttlingMethod: "simulate",
-              // Lighthouse's mobile network defaults (slow 4G) with the calibrated CPU slowdown.
-              throttling: { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier },
-            },
-          },
-        );
-        const lhr = result?.lhr;
-        if (!lhr) throw new Error(`Lighthouse returned nothing for ${route}`);
-        if (lhr.runtimeError) throw new Error(`${route}: ${lhr.runtimeError.message}`);
+        const lhr = await auditOnce(route, server.url + route, chrome.port, cpuSlowdownMultiplier);
         for (const c of CATEGORIES)
           scores[c].push(Math.round((lhr.categories[c]?.score ?? 0) * 100));
         if (process.env.LH_VERBOSE) printFailures(route, lhr);
+        if (process.env.LH_SAVE) {
+          mkdirSync(process.env.LH_SAVE, { recursive: true });
+          const name = `${route === "/" ? "home" : route.slice(1)}-${i + 1}.json`;
+          writeFileSync(path.join(process.env.LH_SAVE, name), JSON.stringify(lhr));
+        }
       }
       for (const c of CATEGORIES) {
         const value = median(scores[c]);
@@ -117,6 +111,41 @@ export async function run(): Promise<BenchResult[]> {
 }
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
+
+/**
+ * One Lighthouse run. A run whose trace Lighthouse could not record (NO_NAVSTART, seen on the busy
+ * shared host) yields no scores at all, so it is run again, at most twice, and said so; a run
+ * that recorded is always kept, whatever it scored.
+ */
+async function auditOnce(
+  route: string,
+  url: string,
+  port: number,
+  cpuSlowdownMultiplier: number,
+): Promise<Lhr> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(
+      url,
+      { port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] },
+      {
+        extends: "lighthouse:default",
+        settings: {
+          formFactor: "mobile",
+          throttlingMethod: "simulate",
+          // Lighthouse's mobile network defaults (slow 4G) with the calibrated CPU slowdown.
+          throttling: { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier },
+        },
+      },
+    );
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`Lighthouse returned nothing for ${route}`);
+    if (!lhr.runtimeError) return lhr;
+    if (lhr.runtimeError.code !== "NO_NAVSTART" || attempt === 3) {
+      throw new Error(`${route}: ${lhr.runtimeError.message}`);
+    }
+    console.log(`${route}: ${lhr.runtimeError.code}, trace not recorded; running it again`);
+  }
+}
 
 /** LH_VERBOSE=1: the metrics and every audit that lost points, to see what to fix. */
 function printFailures(route: string, lhr: Lhr) {

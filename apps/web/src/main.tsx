@@ -25,6 +25,22 @@ const app = (
   </StrictMode>
 );
 
+/**
+ * A prerendered page arrives with the CSS its markup uses inlined and the whole stylesheet loading
+ * without blocking the paint (`media="print"`, vite/prerender-plugin.ts). It applies to all media
+ * from here on, and hydration waits for it, so what React renders next is never unstyled.
+ */
+function wholeStylesheet(): Promise<void> {
+  const link = document.querySelector<HTMLLinkElement>("link[data-deferred-css]");
+  if (!link) return Promise.resolve();
+  link.media = "all";
+  if (link.sheet) return Promise.resolve();
+  return new Promise((resolve) => {
+    link.addEventListener("load", () => resolve(), { once: true });
+    link.addEventListener("error", () => resolve(), { once: true });
+  });
+}
+
 const container = document.getElementById("root")!;
 if (container.firstElementChild) {
   // The server sent this page prerendered (public pages): hydrate it at once, so React listens
@@ -32,9 +48,12 @@ if (container.firstElementChild) {
   // HTML of that part and hydrates it when the chunk arrives. As a transition the hydration is
   // done in small slices that yield to the browser (a default-priority hydration is one long
   // task: on a slow phone it blocked input for hundreds of milliseconds, Lighthouse's TBT).
-  startTransition(() => {
-    hydrateRoot(container, app);
-  });
+  // The stylesheet is normally in by now (it was requested with the HTML, before the scripts).
+  void wholeStylesheet().then(() =>
+    startTransition(() => {
+      hydrateRoot(container, app);
+    }),
+  );
 } else {
   const root = createRoot(container);
   // Same reason: the first render of a page without prerendered HTML yields to input too.

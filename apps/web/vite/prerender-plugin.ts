@@ -7,6 +7,11 @@
  * page's own <title> and description and modulepreload links for the page's chunk. The server
  * (apps/server/src/plugins/web-app.ts) sends that file for its path; main.tsx hydrates it.
  *
+ * What the first paint needs arrives in the HTML itself (see `paintFromHtml`): the CSS rules the
+ * page's markup uses are inlined (beasties), the whole stylesheet loads without blocking the paint
+ * (main.tsx applies it before hydrating), and the scripts, which only hydrate what is already
+ * shown, are fetched at low priority so they do not take a slow network's bandwidth from the paint.
+ *
  * Pages are rendered in their signed-out, nothing-fetched-yet state: no user, no live figures,
  * no ads. Those arrive in the browser after hydration. `dist/index.html` stays the empty shell
  * used for every other path and by the service worker.
@@ -15,6 +20,7 @@ import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import react from "@vitejs/plugin-react";
+import Beasties from "beasties";
 import { build, type Plugin, type ResolvedConfig } from "vite";
 // A relative path: Vite loads its config with Node, which cannot import the workspace package's .ts
 // files by package name (they are not bundled then).
@@ -47,6 +53,34 @@ function pageChunks(manifest: Manifest, pathname: string): { js: string[]; css: 
   };
   visit(`src/app/routes/${route.file}.tsx`);
   return { js: [...js], css: [...css] };
+}
+
+/** Attribute main.tsx looks for: the whole stylesheet, loaded without blocking the first paint. */
+const DEFERRED_CSS_ATTR = "data-deferred-css";
+
+/**
+ * Makes a prerendered page paint from its HTML alone: inlines the CSS rules its markup uses, turns
+ * the stylesheet link into a non-blocking one (`media="print"`, switched to all media by main.tsx;
+ * the noscript copy applies it without JavaScript) and marks the module scripts low priority.
+ */
+async function paintFromHtml(beasties: Beasties, page: string): Promise<string> {
+  // beasties' "media" mode writes an inline onload handler, which the CSP (script-src 'self')
+  // refuses: the attribute that main.tsx looks for replaces it.
+  const handler = ` media="print" onload="this.media='all'"`;
+  let out = await beasties.process(page);
+  if (!out.includes("<style>") || !out.includes(handler)) {
+    throw new Error("prerender: the critical CSS was not inlined as expected");
+  }
+  out = out.replaceAll(handler, ` media="print" ${DEFERRED_CSS_ATTR}`);
+  return out
+    .replace(
+      /<script type="module" crossorigin /g,
+      '<script type="module" fetchpriority="low" crossorigin ',
+    )
+    .replace(
+      /<link rel="modulepreload" crossorigin /g,
+      '<link rel="modulepreload" fetchpriority="low" crossorigin ',
+    );
 }
 
 export function prerenderPlugin(): Plugin {
@@ -98,6 +132,20 @@ export function prerenderPlugin(): Plugin {
             JSON.stringify(ROUTES.map((r) => r.path).filter((p) => p !== "*")),
           );
           await mkdir(path.join(outDir, "prerendered"), { recursive: true });
+          const beasties = new Beasties({
+            path: outDir,
+            publicPath: "/",
+            preload: "media",
+            noscriptFallback: true,
+            pruneSource: false,
+            reduceInlineStyles: false,
+            // Selectors beasties cannot match against the page, kept always (a few dozen short
+            // rules): Tailwind's space-y-* and divide-y-* (`:where(.space-y-3>:not(:last-child))`,
+            // whose whole `:where(...)` it drops) and arbitrary variants (`.\[\&_p\]\:my-3 p`,
+            // which its selector parser refuses).
+            allowRules: [/^:where\(/, /\\&/],
+            logLevel: "warn",
+          });
           for (const pathname of PRERENDERED_PATHS) {
             const { html, meta } = await render(pathname);
             if (!meta) throw new Error(`prerender: ${pathname} sets no page title`);
@@ -126,7 +174,10 @@ export function prerenderPlugin(): Plugin {
               () => `    ${[...tags, ...links].join("\n    ")}\n  </head>`,
             );
             const name = pathname === "/" ? "index" : pathname.slice(1);
-            await writeFile(path.join(outDir, "prerendered", `${name}.html`), page);
+            await writeFile(
+              path.join(outDir, "prerendered", `${name}.html`),
+              await paintFromHtml(beasties, page),
+            );
           }
         } finally {
           await rm(ssrDir, { recursive: true, force: true });

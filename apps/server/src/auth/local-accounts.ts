@@ -128,7 +128,7 @@ async function endSessionsOfAccount(
           ? and(eq(sessions.userId, id), ne(sessions.id, keepSessionId))
           : eq(sessions.userId, id),
       );
-    evictSessions(db, { userId: id });
+    await evictSessions(db, { userId: id });
   }
 }
 
@@ -186,7 +186,7 @@ export async function markVerified(db: Database, account: LocalAccount): Promise
     .select({ id: users.id })
     .from(users)
     .where(eq(users.subject, account.id));
-  for (const { id } of keepers) evictSessions(db, { userId: id });
+  for (const { id } of keepers) await evictSessions(db, { userId: id });
 }
 
 /** The built-in account behind a keeper, when they signed in with the built-in provider. */

@@ -2,6 +2,11 @@ import { createHash, randomBytes } from "node:crypto";
 import { eq, lt, or } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import type { Database } from "../db/client";
+import {
+  invalidationFor,
+  type InvalidationChannel,
+  type InvalidationTopics,
+} from "../db/invalidation";
 import { sessions, users } from "../db/schema/index";
 
 export type SessionUser = typeof users.$inferSelect;
@@ -31,9 +36,11 @@ export async function createSession(
 }
 
 // A short-lived cache of resolved sessions: a keeper's page makes several API calls at once and
-// each would otherwise wait on the database. Logout and deletion evict here at once; another
-// instance sharing the database may accept a deleted session for at most CACHE_TTL_MS (every
-// keeper-data query still goes through the access path, so it can reach no one else's data).
+// each would otherwise wait on the database. Ending sessions (sign-out, sign-out everywhere, a new
+// password, account deletion) publishes a "sessions" notice on the database's invalidation channel
+// (db/invalidation.ts), which every instance sharing the database receives within milliseconds
+// (PostgreSQL LISTEN/NOTIFY) and evicts. While that channel is down, nothing is answered from the
+// cache, since a notice could be missed; CACHE_TTL_MS bounds an entry's life in any case.
 const CACHE_TTL_MS = 5_000;
 const CACHE_MAX = 10_000;
 type Cached = {
@@ -50,21 +57,59 @@ export type ResolvedSession = {
   /** When the keeper last proved who they are in this session (ms since epoch). */
   authenticatedAt: number;
 };
+
+type SessionCache = {
+  entries: LRUCache<string, Cached>;
+  /**
+   * Bumped at every eviction: a lookup that read the database before an eviction must not cache
+   * what it read, or a session ended meanwhile would come back for CACHE_TTL_MS.
+   */
+  generation: number;
+  channel: InvalidationChannel;
+};
+
 // One cache per database handle, so two app instances in one process behave like two processes.
-const caches = new WeakMap<Database, LRUCache<string, Cached>>();
-const cacheFor = (db: Database) => {
+const caches = new WeakMap<Database, SessionCache>();
+const cacheFor = (db: Database): SessionCache => {
   let c = caches.get(db);
-  if (!c) caches.set(db, (c = new LRUCache<string, Cached>({ max: CACHE_MAX, ttl: CACHE_TTL_MS })));
+  if (c) return c;
+  const cache: SessionCache = {
+    entries: new LRUCache<string, Cached>({ max: CACHE_MAX, ttl: CACHE_TTL_MS }),
+    generation: 0,
+    channel: invalidationFor(db),
+  };
+  cache.channel.subscribe(
+    "sessions",
+    (filter) => evictLocally(cache, filter),
+    () => {
+      cache.generation++;
+      cache.entries.clear();
+    },
+  );
+  caches.set(db, (c = cache));
   return c;
 };
 
-/** Forgets cached sessions: one by id, or every session of a user. */
-export function evictSessions(db: Database, filter: { sessionId?: string; userId?: string }) {
-  const cache = cacheFor(db);
-  const gone = [...cache.entries()].filter(
-    ([, c]) => c.sessionId === filter.sessionId || c.user.id === filter.userId,
+function evictLocally(cache: SessionCache, filter: InvalidationTopics["sessions"]): void {
+  cache.generation++;
+  const gone = [...cache.entries.entries()].filter(
+    ([, c]) =>
+      (filter.sessionId !== undefined && c.sessionId === filter.sessionId) ||
+      (filter.userId !== undefined && c.user.id === filter.userId),
   );
-  for (const [key] of gone) cache.delete(key);
+  for (const [key] of gone) cache.entries.delete(key);
+}
+
+/**
+ * Forgets cached sessions, one by id or every session of a user, on this instance at once and on
+ * every other instance sharing the database. Call it after the change is written (committed).
+ */
+export async function evictSessions(
+  db: Database,
+  filter: InvalidationTopics["sessions"],
+): Promise<void> {
+  cacheFor(db);
+  await invalidationFor(db).publish("sessions", filter);
 }
 
 /** Finds the live session for a cookie token, enforcing idle and absolute expiry. */
@@ -77,11 +122,13 @@ export async function resolveSession(
   const id = hashToken(token);
   const now = Date.now();
   const cache = cacheFor(db);
-  const hit = cache.get(id);
+  const cacheable = cache.channel.live;
+  const generation = cache.generation;
+  const hit = cacheable ? cache.entries.get(id) : undefined;
   if (hit && hit.expiresAt > now && hit.lastSeenAt + policy.idleMs > now) {
     return { sessionId: id, user: hit.user, authenticatedAt: hit.authenticatedAt };
   }
-  cache.delete(id);
+  cache.entries.delete(id);
   const rows = await db
     .select({ session: sessions, user: users })
     .from(sessions)
@@ -104,13 +151,15 @@ export async function resolveSession(
   }
   const expiresAt = session.expiresAt.getTime();
   const authenticatedAt = session.authenticatedAt.getTime();
-  cache.set(id, {
-    sessionId: id,
-    user: row.user,
-    expiresAt,
-    lastSeenAt: lastSeen,
-    authenticatedAt,
-  });
+  if (cacheable && cache.generation === generation && cache.channel.live) {
+    cache.entries.set(id, {
+      sessionId: id,
+      user: row.user,
+      expiresAt,
+      lastSeenAt: lastSeen,
+      authenticatedAt,
+    });
+  }
   return { sessionId: id, user: row.user, authenticatedAt };
 }
 
@@ -118,15 +167,15 @@ export async function resolveSession(
 export async function markReauthenticated(db: Database, sessionId: string): Promise<Date> {
   const now = new Date();
   await db.update(sessions).set({ authenticatedAt: now }).where(eq(sessions.id, sessionId));
-  evictSessions(db, { sessionId });
+  await evictSessions(db, { sessionId });
   return now;
 }
 
 /** Ends one session (logout). */
 export async function deleteSessionByToken(db: Database, token: string): Promise<void> {
   const id = hashToken(token);
-  evictSessions(db, { sessionId: id });
   await db.delete(sessions).where(eq(sessions.id, id));
+  await evictSessions(db, { sessionId: id });
 }
 
 /**

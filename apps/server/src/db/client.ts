@@ -11,6 +11,12 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { serverDir } from "../lib/paths";
+import {
+  inProcessChannel,
+  postgresChannel,
+  registerInvalidation,
+  type InvalidationChannel,
+} from "./invalidation";
 import * as schema from "./schema/index";
 
 /** The one database type every service uses, whichever engine is behind it. */
@@ -23,6 +29,8 @@ export type Database = PgDatabase<
 export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";
+  /** Cache invalidation shared by every instance on this database (see invalidation.ts). */
+  invalidation: InvalidationChannel;
   /** Resolves when the database answers a trivial query. */
   ping: () => Promise<void>;
   close: () => Promise<void>;
@@ -78,13 +86,25 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   // query in flight fails by itself and the pool drops the broken client when it is released.
   pool.on("connect", (client) => client.on("error", () => {}));
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  let invalidation: InvalidationChannel;
+  try {
+    invalidation = await postgresChannel(url, pool);
+  } catch (err) {
+    await pool.end();
+    throw err;
+  }
+  registerInvalidation(db, invalidation);
   return {
     db,
     kind: "postgres",
+    invalidation,
     ping: async () => {
       await pool.query("select 1");
     },
-    close: () => pool.end(),
+    close: async () => {
+      await invalidation.close();
+      await pool.end();
+    },
   };
 }
 
@@ -110,9 +130,12 @@ async function openPglite(opts: DatabaseOptions): Promise<DatabaseHandle> {
     }
     const client = await PGlite.create({ dataDir: dataPath, loadDataDir });
     const db = drizzlePglite({ client, schema }) as unknown as Database;
+    const invalidation = inProcessChannel();
+    registerInvalidation(db, invalidation);
     return {
       db,
       kind: "pglite",
+      invalidation,
       // A protocol Sync message, answered by the backend with ReadyForQuery. Unlike a query, it
       // does not wait for a transaction in progress to finish (`runExclusive` takes the query
       // lock, free between a transaction's statements), and it changes nothing: so a long write,

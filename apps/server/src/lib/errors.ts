@@ -20,3 +20,6 @@ export const forbidden = (message = "You are not allowed to do that") =>
   new AppError(403, "FORBIDDEN", message);
 export const badRequest = (message: string, code = "BAD_REQUEST") =>
   new AppError(400, code, message);
+
+/** Seconds a client is asked to wait (`Retry-After`) when the database is not answering (503). */
+export const DATABASE_RETRY_AFTER_S = 5;

@@ -134,9 +134,15 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { config
     req.keeper = req.user ? await resolveKeeper(db, req.user) : null;
   }
 
-  app.decorate("requireUser", async (req: FastifyRequest) => {
+  app.decorate("requireUser", async (req: FastifyRequest, reply: FastifyReply) => {
     await loadKeeper(req);
-    if (!req.user) throw unauthorized();
+    if (!req.user) {
+      // A cookie whose session has ended (signed out, or the account deleted, on any instance):
+      // the 401 tells the browser to forget it. (Only here: a public answer, which a shared cache
+      // may keep, never carries a Set-Cookie.)
+      if (req.cookies[SESSION]) reply.clearCookie(SESSION, cookieBase);
+      throw unauthorized();
+    }
   });
   app.decorate("optionalUser", loadKeeper);
   app.decorate("requireRecentAuth", async (req: FastifyRequest) => {

@@ -4,7 +4,8 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from "fastify-type-provider-zod";
-import { AppError } from "../lib/errors";
+import { evictSessions } from "../auth/session-store";
+import { AppError, DATABASE_RETRY_AFTER_S, unauthorized } from "../lib/errors";
 
 const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: "The request body is not valid JSON",
@@ -26,27 +27,61 @@ export const MAX_ERROR_ISSUES = 20;
 export const clipText = (text: string) =>
   text.length > MAX_ERROR_TEXT ? `${text.slice(0, MAX_ERROR_TEXT - 1)}…` : text;
 
-const LOST_CONNECTION = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "ENOTFOUND"]);
+const LOST_CONNECTION = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "ENOTFOUND",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+  // PostgreSQL: too many connections, out of memory, disk full (class 53: insufficient resources).
+  "53300",
+]);
+
+/** Each error in `error`'s cause chain (Drizzle wraps driver errors), at most five deep. */
+function* causes(
+  error: unknown,
+): Generator<{ code?: unknown; message?: unknown; [k: string]: unknown }> {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    yield e as { code?: unknown; message?: unknown };
+    e = (e as { cause?: unknown }).cause;
+  }
+}
 
 /**
- * A lost or refused database connection (PostgreSQL restarting, network down): worth a 503 that
- * says try again, not a 500. Drizzle wraps driver errors, so the cause chain is searched.
+ * A lost or refused database connection (PostgreSQL restarting or shut down, network down, the
+ * pool unable to connect): worth a 503 that says try again, not a 500. SQLSTATE class 08 is a
+ * connection exception, 57P01-57P05 an administrator or crash shutdown.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
-    const { code, message } = e as { code?: unknown; message?: unknown };
+  for (const { code, message } of causes(error)) {
     if (typeof code === "string" && (LOST_CONNECTION.has(code) || /^(08|57P0)/.test(code))) {
       return true;
     }
     if (
       typeof message === "string" &&
-      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|Cannot use a pool after calling end|the database system is (starting up|shutting down|in recovery mode)|terminating connection due to administrator command/i.test(
         message,
       )
     ) {
       return true;
     }
-    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * A write that names a user who no longer exists (foreign key into `users`): the account was
+ * deleted, possibly on another instance, while this request was under way. That is a 401 (the
+ * session is gone with the account), not a 500.
+ */
+export function isDeletedUser(error: unknown): boolean {
+  for (const { code, constraint, detail } of causes(error)) {
+    if (code !== "23503") continue;
+    if (typeof constraint === "string" && /_users_id_fk$/.test(constraint)) return true;
+    if (typeof detail === "string" && /is not present in table "users"/.test(detail)) return true;
   }
   return false;
 }
@@ -92,14 +127,35 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
           .code(status)
           .send({ statusCode: status, code: error.code ?? "BAD_REQUEST", message });
       }
-      req.log.error({ err: error }, "unhandled error");
       if (isDatabaseUnavailable(error)) {
-        return reply.code(503).send({
-          statusCode: 503,
-          code: "DATABASE_UNAVAILABLE",
-          message: "The database is not answering right now. Please try again in a moment.",
-        });
+        req.log.warn({ err: error }, "database unavailable");
+        return reply
+          .code(503)
+          .header("retry-after", String(DATABASE_RETRY_AFTER_S))
+          .header("cache-control", "no-store")
+          .send({
+            statusCode: 503,
+            code: "DATABASE_UNAVAILABLE",
+            message: "The database is not answering right now. Please try again in a moment.",
+          });
       }
+      if (req.user && isDeletedUser(error)) {
+        // The account was deleted while this request ran: end what is left of its session here.
+        const userId = req.user.id;
+        evictSessions(app.db, { userId }).catch(() => {});
+        if (app.hasDecorator("sessionCookie")) {
+          // As it was set (plugins/auth.ts); a `__Host-` cookie is only replaced by a Secure one.
+          reply.clearCookie(app.sessionCookie, {
+            path: "/",
+            httpOnly: true,
+            sameSite: "lax",
+            secure: app.sessionCookie.startsWith("__Host-"),
+          });
+        }
+        const e = unauthorized();
+        return reply.code(401).send({ statusCode: 401, code: e.code, message: e.message });
+      }
+      req.log.error({ err: error }, "unhandled error");
     }
     return reply.code(500).send({
       statusCode: 500,

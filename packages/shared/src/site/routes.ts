@@ -1,7 +1,7 @@
 // The web app's route table: the one list of pages. The router renders it (apps/web/src/app/router.tsx),
 // the build prerenders the entries marked `prerender`, the server's sitemap lists the public ones
 // (apps/server/src/modules/seo), and the browser tests walk it (e2e/platform.spec.ts,
-// e2e/mobile-layout.spec.ts). It lives in packages/shared because the server reads it too, and
+// e2e/design.spec.ts). It lives in packages/shared because the server reads it too, and
 // the server may not import the web app. Paths are the spec's route table.
 
 /** Who a page is for: anyone, a signed-in keeper (/account), or the admin behind the gate. */

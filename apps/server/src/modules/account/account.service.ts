@@ -145,7 +145,7 @@ export async function endAllSessions(db: Database, userId: string): Promise<numb
     .where(eq(sessions.userId, userId))
     .returning({ id: sessions.id });
   await db.delete(adminSessions).where(eq(adminSessions.userId, userId));
-  evictSessions(db, { userId });
+  await evictSessions(db, { userId });
   return ended.length;
 }
 
@@ -608,7 +608,7 @@ export async function deleteAccount(
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
     if (!user) {
       // Already deleted (a second request, or another instance): forget any cached session too.
-      evictSessions(db, { userId });
+      await evictSessions(db, { userId });
       throw notFound("Account");
     }
     const expected = (user.email ?? "DELETE").trim().toLowerCase();
@@ -665,5 +665,5 @@ export async function deleteAccount(
     }
     await tx.delete(users).where(eq(users.id, userId));
   });
-  evictSessions(db, { userId });
+  await evictSessions(db, { userId });
 }

@@ -360,7 +360,7 @@ describe("re-authentication before risky actions", () => {
       .update(sessions)
       .set({ authenticatedAt: new Date(Date.now() - minutes * 60_000) })
       .where(eq(sessions.id, hashToken(cookieJar.get("fk_session")!)));
-    evictSessions(t.db, { sessionId: hashToken(cookieJar.get("fk_session")!) });
+    await evictSessions(t.db, { sessionId: hashToken(cookieJar.get("fk_session")!) });
   };
 
   it("asks for the password again after 10 minutes, then allows export", async () => {
@@ -427,7 +427,7 @@ describe("re-authentication before risky actions", () => {
         .update(sessions)
         .set({ authenticatedAt: new Date(Date.now() - 3 * 60_000) })
         .where(eq(sessions.id, sessionId));
-      evictSessions(app.db, { sessionId });
+      await evictSessions(app.db, { sessionId });
       const refused = await inject({ url: "/api/account/export" });
       expect(refused.statusCode).toBe(403);
       expect(refused.json().code).toBe("REAUTH_REQUIRED");

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { healthResponse } from "@flockkeeper/shared/schemas/health";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { DATABASE_RETRY_AFTER_S } from "../../lib/errors";
 
 /** `GET /api/health`: 200 when the database answers, 503 otherwise. */
 export async function healthRoutes(app: FastifyInstance) {
@@ -21,6 +22,7 @@ export async function healthRoutes(app: FastifyInstance) {
         } catch {
           return reply
             .code(503)
+            .header("retry-after", String(DATABASE_RETRY_AFTER_S))
             .header("cache-control", "no-store")
             .send({ status: "unavailable" as const });
         }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { startAuthentication, startRegistration } from "@simplewebauthn/browser";
+import type { startAuthentication, startRegistration } from "@simplewebauthn/browser";
 import type { AccountSecurity } from "@flockkeeper/shared/schemas/auth";
 import { apiGet, apiSend } from "@/lib/api-client";
 
@@ -39,15 +39,24 @@ export function useNewRecoveryCodes() {
 }
 
 /**
+ * The browser side of passkeys, loaded when a passkey button is pressed (alongside the server's
+ * challenge), so the Account page's own code stays small.
+ */
+const loadWebAuthn = () => import("@simplewebauthn/browser");
+
+/**
  * Adds a passkey: the server's challenge, the browser's authenticator (which asks the keeper),
  * then the signed answer back to the server.
  */
 export async function addPasskey(): Promise<void> {
-  const optionsJSON = await apiSend<Parameters<typeof startRegistration>[0]["optionsJSON"]>(
-    "POST",
-    "/api/auth/passkeys/options",
-  );
-  const response = await startRegistration({ optionsJSON });
+  const [webauthn, optionsJSON] = await Promise.all([
+    loadWebAuthn(),
+    apiSend<Parameters<typeof startRegistration>[0]["optionsJSON"]>(
+      "POST",
+      "/api/auth/passkeys/options",
+    ),
+  ]);
+  const response = await webauthn.startRegistration({ optionsJSON });
   await apiSend("POST", "/api/auth/passkeys", { response });
 }
 
@@ -73,11 +82,14 @@ export const reauthWithPassword = (password: string) =>
 
 /** Proves it is still the keeper with one of their passkeys. */
 export async function reauthWithPasskey(): Promise<ReauthAnswer> {
-  const optionsJSON = await apiSend<Parameters<typeof startAuthentication>[0]["optionsJSON"]>(
-    "POST",
-    "/api/auth/reauth/passkey/options",
-  );
-  const response = await startAuthentication({ optionsJSON });
+  const [webauthn, optionsJSON] = await Promise.all([
+    loadWebAuthn(),
+    apiSend<Parameters<typeof startAuthentication>[0]["optionsJSON"]>(
+      "POST",
+      "/api/auth/reauth/passkey/options",
+    ),
+  ]);
+  const response = await webauthn.startAuthentication({ optionsJSON });
   return apiSend<ReauthAnswer>("POST", "/api/auth/reauth/passkey", { response });
 }
 

@@ -1,5 +1,4 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { browserSupportsWebAuthn } from "@simplewebauthn/browser";
 import { KeyRound } from "lucide-react";
 import { useCallback, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Button, buttonClass } from "@/components/ui/button";
@@ -15,6 +14,7 @@ import {
 } from "../api/account-security";
 import { isReauthRequired, ReauthCancelled, ReauthContext, type Reauth } from "@/lib/reauth";
 import { passkeyErrorMessage } from "../lib/passkey-errors";
+import { browserSupportsWebAuthn } from "../lib/webauthn";
 
 // A download starts right after the check: ask already when less than this is left.
 const MARGIN_MS = 3_000;

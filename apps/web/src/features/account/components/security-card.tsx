@@ -1,4 +1,3 @@
-import { browserSupportsWebAuthn } from "@simplewebauthn/browser";
 import { Copy, Download, KeyRound, Trash2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { newPasswordField } from "@flockkeeper/shared/schemas/auth";
@@ -16,6 +15,7 @@ import {
 } from "../api/account-security";
 import { passkeyErrorMessage } from "../lib/passkey-errors";
 import { isReauthCancelled, useReauth } from "@/lib/reauth";
+import { browserSupportsWebAuthn } from "../lib/webauthn";
 
 const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: "medium" });
 
