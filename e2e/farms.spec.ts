@@ -80,6 +80,25 @@ test("an owner invites a helper, who logs eggs but cannot remove the hen, and is
   await helper.getByRole("button", { name: "Join farm" }).click();
   await helper.waitForURL((url) => url.pathname === "/chicken-tracker");
 
+  // Now on two farms (their own and the owner's): the header's switcher, on a laptop too.
+  await helper.setViewportSize({ width: 1280, height: 900 });
+  const switcher = helper.getByRole("combobox", { name: "Farm in use" });
+  await expect(switcher).toBeVisible();
+  await expect(switcher.locator("option")).toHaveCount(2);
+  const header = await helper.evaluate(() => {
+    const vw = window.innerWidth;
+    const out = [`scrollWidth ${document.documentElement.scrollWidth} of ${vw}`];
+    for (const el of Array.from(
+      document.querySelectorAll<HTMLElement>("header a, header button, header select"),
+    )) {
+      const r = el.getBoundingClientRect();
+      if (r.width > 0 && (r.left < 0 || r.right > vw)) out.push(`${el.textContent} runs off`);
+    }
+    return out;
+  });
+  expect(header).toEqual(["scrollWidth 1280 of 1280"]);
+  await helper.setViewportSize({ width: 320, height: 740 });
+
   // The helper sees the owner's hen, without Edit or Remove.
   const card = helper.getByTestId("bird-card").filter({ hasText: "Henrietta" });
   await expect(card).toBeVisible();
