@@ -103,7 +103,10 @@ export async function updateChicken(
 ): Promise<Chicken> {
   const { farmId } = keeper;
   await getChicken(db, keeper, id);
-  const set: Partial<typeof chickens.$inferInsert> = { updatedAt: new Date() };
+  const set: Partial<typeof chickens.$inferInsert> = {
+    updatedAt: new Date(),
+    updatedBy: keeper.user.id,
+  };
   if (body.name !== undefined) set.name = body.name;
   if (body.breed !== undefined) set.breed = body.breed;
   // Optional columns: undefined leaves them, null clears them.

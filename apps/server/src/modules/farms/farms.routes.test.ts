@@ -263,7 +263,7 @@ describe("roles", () => {
       payload: { name: "Renamed" },
     });
     expect(patched.statusCode, patched.body).toBe(200);
-    expect(patched.json()).toMatchObject({ createdBy: owner.user.id });
+    expect(patched.json()).toMatchObject({ createdBy: owner.user.id, updatedBy: keeper.user.id });
     expect(
       (await keeper.inject({ method: "GET", url: "/api/production/summary" })).statusCode,
     ).toBe(200);

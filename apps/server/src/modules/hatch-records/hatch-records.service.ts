@@ -310,7 +310,12 @@ export async function markHatch(
   }
   const [row] = await db
     .update(hatchRecords)
-    .set({ success: body.success, actualHatchDate: actual, eggsHatched })
+    .set({
+      success: body.success,
+      actualHatchDate: actual,
+      eggsHatched,
+      updatedBy: keeper.user.id,
+    })
     .where(
       and(eq(hatchRecords.id, id), eq(hatchRecords.farmId, farmId), isNull(hatchRecords.success)),
     )
@@ -444,6 +449,7 @@ export async function updateCandling(
   await db
     .update(hatchCandlings)
     .set({
+      updatedBy: keeper.user.id,
       date: next.date,
       day: next.day,
       fertile: next.fertile,
@@ -510,6 +516,7 @@ export async function recordResult(
   const [row] = await db
     .update(hatchRecords)
     .set({
+      updatedBy: keeper.user.id,
       ...result,
       success,
       // Noon UTC falls on the same calendar day from UTC-11 to UTC+11, so every client that

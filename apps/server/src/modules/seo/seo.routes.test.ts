@@ -30,6 +30,8 @@ describe("sitemap.xml and robots.txt", () => {
     expect(res.headers["content-type"]).toContain("text/plain");
     expect(res.body).toContain("User-agent: *");
     expect(res.body).toContain("Disallow: /api/");
+    // A farm's page and invitation links are nobody's search result.
+    expect(res.body).toContain("Disallow: /invite/");
     expect(res.body).toContain("Sitemap: https://flock.example/sitemap.xml");
   });
 });

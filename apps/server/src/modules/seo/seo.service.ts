@@ -60,6 +60,8 @@ export function buildRobots(publicUrl: string): string {
     "Disallow: /oidc/",
     "Disallow: /admin",
     "Disallow: /account",
+    "Disallow: /farm",
+    "Disallow: /invite/",
     "",
     `Sitemap: ${base}/sitemap.xml`,
     "",
