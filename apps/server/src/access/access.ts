@@ -1,8 +1,14 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
+import { LRUCache } from "lru-cache";
 import type { FarmRole } from "@flockkeeper/shared/schemas/farm";
 import type { SessionUser } from "../auth/session-store";
 import type { Database } from "../db/client";
+import {
+  invalidationFor,
+  type InvalidationChannel,
+  type InvalidationTopics,
+} from "../db/invalidation";
 import { adminImages, chickens, farmMembers, farms, imageOwners, users } from "../db/schema/index";
 import { forbidden, notFound, unauthorized } from "../lib/errors";
 
@@ -107,13 +113,75 @@ export const createdByKeeper = (keeper: Keeper) => ({
  * account itself is gone (deleted on another instance a moment ago).
  */
 export async function resolveKeeper(db: Database, user: SessionUser): Promise<Keeper | null> {
-  const member = await currentMembership(db, user.id);
+  const member = await cachedMembership(db, user.id);
   if (member) return { user, farmId: member.farmId, role: member.role };
   const created = await createOwnFarm(db, user);
   return created ? { user, farmId: created, role: "owner" } : null;
 }
 
-async function currentMembership(db: Database, userId: string) {
+type Membership = { farmId: string; role: FarmRole };
+type MembershipCache = {
+  entries: LRUCache<string, Membership>;
+  /** Bumped at every eviction: a read that an eviction overtook is not cached. */
+  generation: number;
+  channel: InvalidationChannel;
+};
+// Per database handle, like the session cache: two app instances in one process act as two.
+const membershipCaches = new WeakMap<Database, MembershipCache>();
+function membershipCacheFor(db: Database): MembershipCache {
+  let c = membershipCaches.get(db);
+  if (c) return c;
+  const cache: MembershipCache = {
+    entries: new LRUCache<string, Membership>({ max: 10_000, ttl: 5_000 }),
+    generation: 0,
+    channel: invalidationFor(db),
+  };
+  cache.channel.subscribe(
+    "farmMembers",
+    ({ userId, farmId }) => {
+      cache.generation++;
+      for (const [key, m] of [...cache.entries.entries()]) {
+        if (key === userId || m.farmId === farmId) cache.entries.delete(key);
+      }
+    },
+    () => {
+      cache.generation++;
+      cache.entries.clear();
+    },
+  );
+  membershipCaches.set(db, (c = cache));
+  return c;
+}
+
+/**
+ * The farm in use and role, from memory for up to 5 s. Every membership change publishes a
+ * `farmMembers` notice (`membershipChanged`), which every instance sharing the database acts on
+ * within milliseconds; while that channel is down the database is read on every request.
+ */
+async function cachedMembership(db: Database, userId: string): Promise<Membership | null> {
+  const cache = membershipCacheFor(db);
+  const live = cache.channel.live;
+  const hit = live ? cache.entries.get(userId) : undefined;
+  if (hit) return hit;
+  const generation = cache.generation;
+  const found = await currentMembership(db, userId);
+  if (found && live && generation === cache.generation) cache.entries.set(userId, found);
+  return found;
+}
+
+/**
+ * Tells every instance that a person's membership (or a whole farm's) changed: call it after the
+ * change is committed. The next request of anyone it names reads the database again.
+ */
+export async function membershipChanged(
+  db: Database,
+  change: InvalidationTopics["farmMembers"],
+): Promise<void> {
+  membershipCacheFor(db);
+  await invalidationFor(db).publish("farmMembers", change);
+}
+
+async function currentMembership(db: Database, userId: string): Promise<Membership | null> {
   const [row] = await db
     .select({ farmId: farmMembers.farmId, role: farmMembers.role })
     .from(farmMembers)

@@ -13,6 +13,8 @@ import pg from "pg";
 export type InvalidationTopics = {
   /** Sessions ended: one by id (sign-out), or every session of a user (sign-out everywhere, password change, account deletion). */
   sessions: { sessionId?: string; userId?: string };
+  /** Farm membership changed: one person's (joined, left, switched, re-roled), or a whole farm's (deleted). */
+  farmMembers: { userId?: string; farmId?: string };
 };
 export type InvalidationTopic = keyof InvalidationTopics;
 

@@ -43,7 +43,12 @@ import {
 import { keeperTables, ownerColumnOf } from "./keeper-tables";
 import { deleteFarms, farmsLeftBy } from "../farms/farms.service";
 import { codecs, exportRow, exportValue, type TableCodec } from "./table-codec";
-import { ownedImages, requirePermission, type Keeper } from "../../access/access";
+import {
+  membershipChanged,
+  ownedImages,
+  requirePermission,
+  type Keeper,
+} from "../../access/access";
 import { csvRows } from "../../lib/csv";
 
 type User = typeof users.$inferSelect;
@@ -697,4 +702,5 @@ export async function deleteAccount(
     await tx.delete(users).where(eq(users.id, userId));
   });
   await evictSessions(db, { userId });
+  await membershipChanged(db, { userId });
 }

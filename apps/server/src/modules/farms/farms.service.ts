@@ -20,7 +20,7 @@ import {
   users,
 } from "../../db/schema/index";
 import { AppError, forbidden, notFound } from "../../lib/errors";
-import { createOwnFarm } from "../../access/access";
+import { createOwnFarm, membershipChanged } from "../../access/access";
 import type { SessionUser } from "../../auth/session-store";
 
 /*
@@ -108,6 +108,7 @@ export async function switchFarm(db: Database, user: SessionUser, farmId: string
     .where(and(eq(farmMembers.userId, user.id), eq(farmMembers.farmId, farmId)))
     .returning({ farmId: farmMembers.farmId });
   if (updated.length === 0) throw notFound("Farm");
+  await membershipChanged(db, { userId: user.id });
   return listFarms(db, user);
 }
 
@@ -117,6 +118,7 @@ export async function createFarm(db: Database, user: SessionUser, name: string) 
     const [farm] = await tx.insert(farms).values({ name }).returning({ id: farms.id });
     await tx.insert(farmMembers).values({ farmId: farm!.id, userId: user.id, role: "owner" });
   });
+  await membershipChanged(db, { userId: user.id });
   return listFarms(db, user);
 }
 
@@ -167,6 +169,7 @@ export async function deleteFarm(db: Database, user: SessionUser, farmId: string
     await requireOwner(tx, user.id, farmId);
     await deleteFarms(tx, [farmId]);
   });
+  await membershipChanged(db, { farmId });
   return listFarms(db, user);
 }
 
@@ -261,6 +264,7 @@ export async function changeRole(
       .set({ role })
       .where(and(eq(farmMembers.farmId, farmId), eq(farmMembers.userId, memberId)));
   });
+  await membershipChanged(db, { userId: memberId });
   return listMembers(db, user, farmId);
 }
 
@@ -299,6 +303,8 @@ export async function removeMember(
       .delete(farmMembers)
       .where(and(eq(farmMembers.farmId, farmId), eq(farmMembers.userId, memberId)));
   });
+  // Access ends with their next request, on every instance (the membership cache is told).
+  await membershipChanged(db, { userId: memberId });
 }
 
 // ---------------------------------------------------------------- invitations
@@ -417,7 +423,7 @@ export async function previewInvitation(db: Database, token: string): Promise<In
 
 /** Joins the farm with the invitation's role; the link is used up and the farm becomes current. */
 export async function acceptInvitation(db: Database, user: SessionUser, token: string) {
-  return db.transaction(async (tx) => {
+  const joined = await db.transaction(async (tx) => {
     const [inv] = await tx
       .select()
       .from(farmInvitations)
@@ -447,4 +453,6 @@ export async function acceptInvitation(db: Database, user: SessionUser, token: s
     });
     return { farmId: inv.farmId, role: inv.role as FarmRole };
   });
+  await membershipChanged(db, { userId: user.id });
+  return joined;
 }
