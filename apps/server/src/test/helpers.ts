@@ -120,3 +120,31 @@ export async function expectPrivate(
     expect(res.statusCode, `${request.method} ${request.url} as another keeper`).toBe(404);
   }
 }
+
+/**
+ * A second app instance on the test app's database, as a second process would be: on PostgreSQL
+ * with its own connections, caches and LISTEN connection; on the embedded database (one process
+ * per data folder) on the same handle, so notices are delivered in-process.
+ */
+export async function createSecondInstance(
+  t: TestApp,
+): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
+  const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+  const database = onPostgres
+    ? await openDatabase({ url: process.env.TEST_DATABASE_URL!, dataDir: "" })
+    : t.database;
+  const app = await buildApp({
+    config: { ...t.config, webDist: "/nonexistent" },
+    database,
+    logger: false,
+  });
+  await app.ready();
+  sendOriginByDefault(app, t.config.publicUrl);
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      if (onPostgres) await database.close();
+    },
+  };
+}

@@ -1,14 +1,12 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../app";
 import { hashToken } from "../../auth/session-store";
-import { openDatabase, type DatabaseHandle } from "../../db/client";
 import { sessions, users } from "../../db/schema/index";
 import {
   buildUser,
   createTestApp,
-  sendOriginByDefault,
+  createSecondInstance,
   type TestApp,
   type TestUser,
 } from "../../test/helpers";
@@ -21,28 +19,18 @@ import { CookieJar, signInThroughProvider, TEST_PASSWORD } from "../../test/sign
  * process per data folder) it shares the handle, and the notice is delivered in-process.
  */
 
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 let t: TestApp;
 let other: FastifyInstance;
-let otherDatabase: DatabaseHandle;
+let second: Awaited<ReturnType<typeof createSecondInstance>>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  otherDatabase = onPostgres
-    ? await openDatabase({ url: process.env.TEST_DATABASE_URL!, dataDir: "" })
-    : t.database;
-  other = await buildApp({
-    config: { ...t.config, webDist: "/nonexistent" },
-    database: otherDatabase,
-    logger: false,
-  });
-  await other.ready();
-  sendOriginByDefault(other, t.config.publicUrl);
+  second = await createSecondInstance(t);
+  other = second.app;
 });
 
 afterAll(async () => {
-  await other.close();
-  if (onPostgres) await otherDatabase.close();
+  await second.close();
   await t.close();
 });
 

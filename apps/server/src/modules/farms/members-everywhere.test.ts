@@ -1,8 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../app";
-import { openDatabase, type DatabaseHandle } from "../../db/client";
-import { buildUser, createTestApp, sendOriginByDefault, type TestApp } from "../../test/helpers";
+import { buildUser, createTestApp, createSecondInstance, type TestApp } from "../../test/helpers";
 import { postChicken } from "../../test/factories";
 
 /*
@@ -12,28 +10,18 @@ import { postChicken } from "../../test/factories";
  * embedded database, where the second instance shares the handle).
  */
 
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 let t: TestApp;
 let other: FastifyInstance;
-let otherDatabase: DatabaseHandle;
+let second: Awaited<ReturnType<typeof createSecondInstance>>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  otherDatabase = onPostgres
-    ? await openDatabase({ url: process.env.TEST_DATABASE_URL!, dataDir: "" })
-    : t.database;
-  other = await buildApp({
-    config: { ...t.config, webDist: "/nonexistent" },
-    database: otherDatabase,
-    logger: false,
-  });
-  await other.ready();
-  sendOriginByDefault(other, t.config.publicUrl);
+  second = await createSecondInstance(t);
+  other = second.app;
 });
 
 afterAll(async () => {
-  await other.close();
-  if (onPostgres) await otherDatabase.close();
+  await second.close();
   await t.close();
 });
 
