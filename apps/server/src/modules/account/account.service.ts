@@ -41,7 +41,7 @@ import {
   reencodeImage,
 } from "../images/images.service";
 import { keeperTables, ownerColumnOf } from "./keeper-tables";
-import { deleteFarms, farmsLeftBy } from "../farms/farms.service";
+import { deleteFarms, farmsLeftBy, listMembers } from "../farms/farms.service";
 import { codecs, exportRow, exportValue, type TableCodec } from "./table-codec";
 import {
   membershipChanged,
@@ -275,27 +275,15 @@ const accountInfo = (u: User) => ({
 
 // ---------------------------------------------------------------- JSON export
 
-/** The farm the export covers and who keeps it (names, emails, roles: never credentials). */
+/** The farm the export covers and who keeps it (the farm's member list: never credentials). */
 async function farmInfo(db: Database, keeper: Keeper) {
   const [farm] = await db.select().from(farms).where(eq(farms.id, keeper.farmId));
-  const members = await db
-    .select({
-      id: farmMembers.userId,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      role: farmMembers.role,
-      joinedAt: farmMembers.joinedAt,
-    })
-    .from(farmMembers)
-    .innerJoin(users, eq(users.id, farmMembers.userId))
-    .where(eq(farmMembers.farmId, keeper.farmId))
-    .orderBy(asc(farmMembers.joinedAt));
-  return {
-    id: keeper.farmId,
-    name: farm?.name ?? null,
-    members: members.map((m) => ({ ...m, joinedAt: m.joinedAt.toISOString() })),
-  };
+  // `id`, not `userId`: no key of the export names the records' owner column.
+  const members = (await listMembers(db, keeper.user, keeper.farmId)).map(({ userId, ...m }) => ({
+    id: userId,
+    ...m,
+  }));
+  return { id: keeper.farmId, name: farm?.name ?? null, members };
 }
 
 /**
