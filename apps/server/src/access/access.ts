@@ -88,14 +88,28 @@ const ROLE_REFUSALS: Record<Permission, string> = {
   "chicken.write": "Your role on this farm cannot change birds",
 };
 
+/** How long a helper may correct or delete a record they added (issue 19: "within 24 h"). */
+export const HELPER_CORRECTION_WINDOW_MS = 24 * 60 * 60 * 1000;
+
 /**
  * 403 unless the keeper may change or delete this record: owners and keepers any record, helpers
- * only those they added themselves.
+ * only those they added themselves, and only within 24 hours of adding it (a sitter fixes a typo the
+ * same day; older history is the keepers' to change). `createdAt` omitted: no time limit (records
+ * that have no creation time, e.g. analyses history).
  */
-export function requireRecordChange(keeper: Keeper, createdBy: string | null): void {
+export function requireRecordChange(
+  keeper: Keeper,
+  createdBy: string | null,
+  createdAt?: Date | null,
+  now: Date = new Date(),
+): void {
   if (isGranted(keeper, "farm.write")) return;
-  if (createdBy !== null && createdBy === keeper.user.id) return;
-  throw forbidden("A helper can change only the records they added");
+  if (createdBy === null || createdBy !== keeper.user.id) {
+    throw forbidden("A helper can change only the records they added");
+  }
+  if (createdAt && now.getTime() - createdAt.getTime() > HELPER_CORRECTION_WINDOW_MS) {
+    throw forbidden("A helper can change a record only within 24 hours of adding it");
+  }
 }
 
 /** The author columns of a new record. */
