@@ -131,7 +131,7 @@ describe("PoultryWeather location", () => {
     });
     renderPage();
     expect(await screen.findByText("Location unavailable")).toBeInTheDocument();
-    expect(screen.getByLabelText("Place name")).toBeInTheDocument();
+    expect(await screen.findByLabelText("Place name")).toBeInTheDocument();
     expect(screen.queryByTestId("current-temp")).not.toBeInTheDocument();
   });
 
