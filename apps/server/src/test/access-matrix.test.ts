@@ -105,6 +105,9 @@ function expectNoLeak(where: string, res: LightMyRequestResponse, a: Answer = an
     seed.owner.user.email,
     seed.chickenId,
     seed.eggRecordId,
+    seed.flockId,
+    seed.flockEventId,
+    seed.eggCollectionId,
     seed.hatchId,
     seed.candlingId,
     seed.vaccinationId,
@@ -189,6 +192,25 @@ async function seedOwner(): Promise<Seed> {
     healthStatus: "sick",
     notes: mark,
     imageUrl,
+  });
+  const flock = await ok("POST", "/api/flocks", {
+    name: `${mark} layers`,
+    startDate: addDaysIso(today, -5),
+    headcount: 12,
+    notes: mark,
+  });
+  const flockEvent = await ok("POST", `/api/flocks/${flock.id}/events`, {
+    type: "sold",
+    date: addDaysIso(today, -1),
+    count: 2,
+    price: 20,
+    buyer: mark,
+  });
+  const basket = await ok("POST", "/api/egg-collections", {
+    flockId: flock.id,
+    date: addDaysIso(today, -1),
+    eggs: 8,
+    notes: mark,
   });
   const egg = await ok("POST", "/api/egg-records", {
     chickenId: bird.id,
@@ -304,6 +326,9 @@ async function seedOwner(): Promise<Seed> {
     today,
     chickenId: bird.id,
     eggRecordId: egg.id,
+    flockId: flock.id,
+    flockEventId: flockEvent.id,
+    eggCollectionId: basket.id,
     hatchId: hatch.id,
     candlingId: (candled.candlings as { id: string }[])[0]!.id,
     vaccinationId: vaccination.id,
