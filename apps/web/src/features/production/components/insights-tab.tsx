@@ -4,6 +4,7 @@ import { Card } from "@/components/ui/card";
 import { renderUnitText } from "@flockkeeper/shared/domain/units";
 import { useUnits } from "@/lib/units";
 import { useHealthPredictions } from "../api/production";
+import { formatMoment } from "@/lib/dates";
 
 export const RISK_TONE: Record<RiskLevel, BadgeTone> = {
   low: "green",
@@ -43,7 +44,7 @@ export function InsightsTab() {
               </div>
               <p className="text-xs text-stone-600">
                 Confidence {Math.round(p.confidenceScore * 100)}% ·{" "}
-                {new Date(p.predictionDate).toLocaleString()}
+                {formatMoment(p.predictionDate, "dateTime")}
               </p>
               <h4 className="mt-2 text-sm font-semibold text-stone-900">Why</h4>
               {p.reasons.length === 0 ? (
