@@ -55,11 +55,12 @@ async function basketsByFlockDay(
   to: string,
   flockId?: string,
 ) {
+  // One row per flock with its days as JSON text: the embedded engine spends far more per row
+  // returned than on building the JSON (10 rows instead of 900 for a 10-flock farm's 90 days).
   const rows = await db
     .select({
       flockId: eggCollections.flockId,
-      date: eggCollections.date,
-      eggs: eggCollections.eggs,
+      days: sql<string>`json_agg(json_build_array(${eggCollections.date}, ${eggCollections.eggs}))::text`,
     })
     .from(eggCollections)
     .where(
@@ -69,21 +70,24 @@ async function basketsByFlockDay(
         lte(eggCollections.date, to),
         flockId ? eq(eggCollections.flockId, flockId) : undefined,
       ),
-    );
-  return new Map(rows.map((r) => [key(r.flockId, r.date), r.eggs]));
+    )
+    .groupBy(eggCollections.flockId);
+  const baskets = new Map<string, number>();
+  for (const r of rows) {
+    for (const [date, eggs] of JSON.parse(r.days) as [string, number][]) {
+      baskets.set(key(r.flockId, date), eggs);
+    }
+  }
+  return baskets;
 }
 
 /** The life events of the farm's flocks up to `to` (or of one flock), grouped by flock. */
 async function eventsByFlock(db: Database, farmId: string, to: string, flockId?: string) {
+  // As for the baskets: one row per flock, its events as JSON text.
   const rows = await db
     .select({
       flockId: flockEvents.flockId,
-      type: flockEvents.type,
-      date: flockEvents.date,
-      count: flockEvents.count,
-      females: flockEvents.females,
-      males: flockEvents.males,
-      ageWeeks: flockEvents.ageWeeks,
+      events: sql<string>`json_agg(json_build_array(${flockEvents.type}, ${flockEvents.date}, ${flockEvents.count}, ${flockEvents.females}, ${flockEvents.males}, ${flockEvents.ageWeeks}))::text`,
     })
     .from(flockEvents)
     .where(
@@ -92,14 +96,24 @@ async function eventsByFlock(db: Database, farmId: string, to: string, flockId?:
         lte(flockEvents.date, to),
         flockId ? eq(flockEvents.flockId, flockId) : undefined,
       ),
-    );
-  const byFlock = new Map<string, HeadcountEvent[]>();
-  for (const { flockId: id, ...e } of rows) {
-    const list = byFlock.get(id);
-    if (list) list.push(e);
-    else byFlock.set(id, [e]);
-  }
-  return byFlock;
+    )
+    .groupBy(flockEvents.flockId);
+  type Tuple = [string, string, number, number | null, number | null, number | null];
+  return new Map(
+    rows.map((r) => [
+      r.flockId,
+      (JSON.parse(r.events) as Tuple[]).map(
+        ([type, date, count, females, males, ageWeeks]): HeadcountEvent => ({
+          type,
+          date,
+          count,
+          females,
+          males,
+          ageWeeks,
+        }),
+      ),
+    ]),
+  );
 }
 
 /** Each flock's days: headcount and laying hens from its events, eggs from basket or birds. */
