@@ -4,12 +4,13 @@ import {
   createEggRecordBody,
   eggAnalyticsResponse,
   eggRecord,
+  eggRecordBatchResponse,
   eggRecordList,
   eggRecordRangeQuery,
   eggStatsQuery,
   eggStatsResponse,
 } from "@flockkeeper/shared/schemas/egg-record";
-import type { EggRecord } from "@flockkeeper/shared/schemas/egg-record";
+import type { EggRecordListItem } from "@flockkeeper/shared/schemas/egg-record";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   createEggRecord,
@@ -44,7 +45,7 @@ export async function eggRecordsRoutes(app: FastifyInstance) {
           .type("application/json; charset=utf-8")
           .serializer((payload) => payload as string)
           // The text is the list's JSON; the type provider only knows the parsed shape.
-          .send(json as unknown as EggRecord[])
+          .send(json as unknown as EggRecordListItem[])
       );
     },
   );
@@ -84,7 +85,7 @@ export async function eggRecordsRoutes(app: FastifyInstance) {
     {
       ...auth,
       config: { ...writeLimit, permission: "record.add" },
-      schema: { body: createEggRecordBatchBody, response: { 201: eggRecordList } },
+      schema: { body: createEggRecordBatchBody, response: { 201: eggRecordBatchResponse } },
     },
     async (req, reply) =>
       reply.code(201).send(await createEggRecordBatch(app.db, keeperOf(req), req.body)),
