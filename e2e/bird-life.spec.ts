@@ -142,6 +142,24 @@ test("bands and parentage, a sale instead of a deletion, Remove names what goes,
     "No flock",
     flockName,
   ]);
+  // Hazel joins it; a fox takes her: the flock's event names her and the headcount follows.
+  await dialog.getByLabel("Flock (optional)").selectOption({ label: flockName });
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(hazel).toContainText(`Flock${flockName}`);
+  await hazel.getByRole("button", { name: "Record loss / sale of Hazel" }).click();
+  dialog = page.getByRole("dialog", { name: "Record loss / sale of Hazel" });
+  await expect(dialog).toContainText("its headcount goes down by one");
+  await dialog.getByLabel("Cause (optional)").fill("fox");
+  await dialog.getByRole("button", { name: "Record" }).click();
+  await expect(hazel.getByTestId("bird-outcome")).toHaveText(/^Died .+ — fox$/);
+  const headcount = async () =>
+    ((await (await page.request.get("/api/flocks")).json()) as { headcount: number }[])[0]!
+      .headcount;
+  expect(await headcount()).toBe(4);
+  await hazel.getByRole("button", { name: "Undo: Hazel is still with us" }).click();
+  await expect(hazel.getByTestId("bird-outcome")).toHaveCount(0);
+  expect(await headcount()).toBe(5);
 });
 
 async function birdId(page: Page, name: string): Promise<string> {

@@ -88,14 +88,16 @@ export default function ChickenTrackerPage() {
     goTo("eggs");
   };
 
-  const needsAttention = birds.filter((c) => c.healthStatus !== "healthy").length;
+  // Birds that died or left (an outcome) stay under Past birds but are not counted as the flock.
+  const living = birds.filter((c) => !c.outcome);
+  const needsAttention = living.filter((c) => c.healthStatus !== "healthy").length;
   const summary = [
     {
       tab: "flock" as const,
       icon: Bird,
       title: "Flock management",
       value: isAuthenticated
-        ? `${birds.length} ${birds.length === 1 ? "bird" : "birds"}`
+        ? `${living.length} ${living.length === 1 ? "bird" : "birds"}`
         : "Your birds",
       hint: "Profiles, photos and hatches",
     },
@@ -113,7 +115,7 @@ export default function ChickenTrackerPage() {
       tab: "flock" as const,
       icon: HeartPulse,
       title: "Health records",
-      value: isAuthenticated ? `${birds.length - needsAttention} healthy` : "Bird health",
+      value: isAuthenticated ? `${living.length - needsAttention} healthy` : "Bird health",
       hint: isAuthenticated
         ? `${needsAttention} sick, recovering or monitored`
         : "Health status of each bird",

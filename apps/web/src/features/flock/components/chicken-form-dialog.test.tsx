@@ -74,4 +74,30 @@ describe("ChickenFormDialog", () => {
       weight: "5.123",
     });
   });
+
+  it("shows a band already in use at the band field", { timeout: 30_000 }, async () => {
+    const bird = chickenFixture({ name: "Pip", breed: "Sussex" });
+    fakeApi(({ method, url }) => {
+      if (url.startsWith("/api/breeds?")) return [200, [{ name: "Sussex" }]];
+      if (method === "PATCH" && url === `/api/chickens/${bird.id}`) {
+        return [
+          409,
+          {
+            message: "Band UK-101 is already on Hazel",
+            field: "bandId",
+            issues: [{ path: "body.bandId", message: "Band UK-101 is already on Hazel" }],
+          },
+        ];
+      }
+      return undefined;
+    });
+    renderWithClient(<ChickenFormDialog open onOpenChange={vi.fn()} chicken={bird} />);
+    const dialog = screen.getByRole("dialog", { name: "Edit Bird" });
+    const band = within(dialog).getByLabelText("Band / leg-ring id (optional)");
+    await userEvent.type(band, "UK-101");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save Changes" }));
+    expect(await within(dialog).findByText("Band UK-101 is already on Hazel")).toBeInTheDocument();
+    expect(band).toHaveAttribute("aria-invalid", "true");
+    expect(toast).not.toHaveBeenCalled();
+  });
 });
