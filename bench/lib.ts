@@ -50,7 +50,9 @@ export async function startServer(
   dataDir: string;
   stop: () => Promise<void>;
 }> {
-  const port = opts.port ?? 4300 + Math.floor(Math.random() * 500);
+  // BENCH_PORT pins the port (a shared machine hands each session its own range).
+  const port =
+    opts.port ?? (Number(process.env.BENCH_PORT) || 4300 + Math.floor(Math.random() * 500));
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "fk-bench-"));
   const url = `http://localhost:${port}`;
   // Built first: start-up is measured from a built tree, as `npm run serve` starts it.

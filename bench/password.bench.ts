@@ -1,6 +1,12 @@
 import { readFileSync } from "node:fs";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { hashPassword, SCRYPT_PARAMS, verifyPassword } from "../apps/server/src/auth/passwords";
+import {
+  ARGON2_PARAMS,
+  hashPassword,
+  hashPasswordScrypt,
+  SCRYPT_PARAMS,
+  verifyPassword,
+} from "../apps/server/src/auth/passwords";
 import {
   BENCH_PASSWORD,
   mapLimit,
@@ -10,8 +16,9 @@ import {
   type BenchResult,
 } from "./lib";
 
-// Issue 16: a password sign-in costs under 300 ms of server CPU at the chosen scrypt parameters,
-// and the hashing never blocks the event loop for longer than 50 ms.
+// Issue 16: a password sign-in costs under 300 ms of server CPU at the chosen hash parameters
+// (argon2id; the scrypt hashes from before are measured beside it, as information), and the hashing
+// never blocks the event loop for longer than 50 ms.
 // SIGNINS (default 20) sign-ins are timed on the built server; PARALLEL (default 4) hashes at once
 // while the event loop's delay is watched.
 const SIGNINS = Number(process.env.SIGNINS ?? 20);
@@ -27,8 +34,10 @@ function cpuMs(pid: number): number {
 
 export async function run(): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
+  const { memoryCost, timeCost, parallelism } = ARGON2_PARAMS;
+  const params = `argon2id m=${memoryCost / 1024} MiB, t=${timeCost}, p=${parallelism}`;
   const { N, r, p } = SCRYPT_PARAMS;
-  const params = `scrypt N=2^${Math.log2(N)}, r=${r}, p=${p}`;
+  const scryptParams = `scrypt N=2^${Math.log2(N)}, r=${r}, p=${p}`;
 
   // 1. Whole sign-ins over HTTP against the built server (login, the provider's form, callback,
   //    session): the server process's CPU per sign-in, every thread counted.
@@ -70,20 +79,23 @@ export async function run(): Promise<BenchResult[]> {
   // 2. The hashing itself, in this process: PARALLEL verifications at a time, ROUNDS times, while
   //    monitorEventLoopDelay samples every millisecond how late the event loop runs.
   const stored = await hashPassword(BENCH_PASSWORD);
-  const checkCpus: number[] = [];
-  for (let i = 0; i < 5; i++) {
-    const cpu0 = process.cpuUsage();
-    await verifyPassword(BENCH_PASSWORD, stored);
-    const used = process.cpuUsage(cpu0);
-    checkCpus.push((used.user + used.system) / 1000);
-  }
-  const checkCpu = median(checkCpus);
+  const checkCpu = await cpuOfCheck(stored);
   results.push({
     name: `CPU of one password check (${params}), in process, median of 5`,
     value: Math.round(checkCpu),
     unit: "ms",
     budget: "< 300 ms",
     pass: checkCpu < 300,
+  });
+  // Side by side: the scrypt hashes kept from before (verified, then rehashed at sign-in).
+  const legacy = await hashPasswordScrypt(BENCH_PASSWORD);
+  const legacyCpu = await cpuOfCheck(legacy);
+  results.push({
+    name: `CPU of one password check (${scryptParams}, hashes from before argon2id; information), in process, median of 5`,
+    value: Math.round(legacyCpu),
+    unit: "ms",
+    budget: "—",
+    pass: true,
   });
   // The same watch with nothing running: what the machine's other jobs alone cost the loop.
   const idle = monitorEventLoopDelay({ resolution: 1 });
@@ -106,11 +118,23 @@ export async function run(): Promise<BenchResult[]> {
   histogram.disable();
   const maxMs = histogram.max / 1e6;
   results.push({
-    name: `longest event-loop delay while ${PARALLEL} password checks run at once (${PARALLEL * ROUNDS} checks)`,
+    name: `longest event-loop delay while ${PARALLEL} password checks run at once (${params}, ${PARALLEL * ROUNDS} checks)`,
     value: Math.round(maxMs * 10) / 10,
     unit: "ms",
     budget: "< 50 ms",
     pass: maxMs < 50,
   });
   return results;
+}
+
+/** The CPU (every thread of this process) of one check against `stored`, median of 5. */
+async function cpuOfCheck(stored: string): Promise<number> {
+  const cpus: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const cpu0 = process.cpuUsage();
+    if (!(await verifyPassword(BENCH_PASSWORD, stored))) throw new Error("password check failed");
+    const used = process.cpuUsage(cpu0);
+    cpus.push((used.user + used.system) / 1000);
+  }
+  return median(cpus);
 }

@@ -77,6 +77,29 @@ for (const path of ["/", "/blog", "/chicken-tracker", "/food-safety"]) {
   });
 }
 
+test("a click straight after the page arrives works, and what it opens is styled", async ({
+  page,
+}) => {
+  // The whole stylesheet arrives late (a slow network): the page paints from its inlined CSS, and
+  // React must already be listening, not waiting for the stylesheet before it hydrates.
+  await page.route(/\/assets\/index-[^/]+\.css$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await route.continue();
+  });
+  await page.goto("/", { waitUntil: "domcontentloaded" });
+  const sheetLoaded = () =>
+    page.evaluate(
+      () => !!document.querySelector<HTMLLinkElement>("link[data-deferred-css]")?.sheet,
+    );
+  expect(await sheetLoaded()).toBe(false);
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await expect(page.getByRole("navigation", { name: "Mobile" })).toBeVisible();
+  // A dialog (new markup) shows only once the whole stylesheet is in.
+  await page.getByRole("button", { name: "Sign In" }).first().click();
+  await expect(page.getByRole("dialog", { name: "Before you sign in" })).toBeVisible();
+  expect(await sheetLoaded()).toBe(true);
+});
+
 test("a signed-in keeper sees their name on prerendered pages and can navigate", async ({
   page,
 }) => {

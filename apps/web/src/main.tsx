@@ -6,6 +6,7 @@ import { captureInstallPrompt } from "@/lib/pwa";
 import { ErrorBoundary } from "@/app/error-boundary";
 import { AppRouter } from "@/app/navigation";
 import { AppRoutes, preloadRoute } from "@/app/router";
+import { stylesheetReady } from "@/lib/stylesheet";
 import "./index.css";
 
 captureInstallPrompt();
@@ -25,35 +26,20 @@ const app = (
   </StrictMode>
 );
 
-/**
- * A prerendered page arrives with the CSS its markup uses inlined and the whole stylesheet loading
- * without blocking the paint (`media="print"`, vite/prerender-plugin.ts). It applies to all media
- * from here on, and hydration waits for it, so what React renders next is never unstyled.
- */
-function wholeStylesheet(): Promise<void> {
-  const link = document.querySelector<HTMLLinkElement>("link[data-deferred-css]");
-  if (!link) return Promise.resolve();
-  link.media = "all";
-  if (link.sheet) return Promise.resolve();
-  return new Promise((resolve) => {
-    link.addEventListener("load", () => resolve(), { once: true });
-    link.addEventListener("error", () => resolve(), { once: true });
-  });
-}
-
 const container = document.getElementById("root")!;
 if (container.firstElementChild) {
   // The server sent this page prerendered (public pages): hydrate it at once, so React listens
-  // for (and replays) early clicks. If the page's chunk is still loading, React keeps the server's
-  // HTML of that part and hydrates it when the chunk arrives. As a transition the hydration is
-  // done in small slices that yield to the browser (a default-priority hydration is one long
-  // task: on a slow phone it blocked input for hundreds of milliseconds, Lighthouse's TBT).
-  // The stylesheet is normally in by now (it was requested with the HTML, before the scripts).
-  void wholeStylesheet().then(() =>
-    startTransition(() => {
-      hydrateRoot(container, app);
-    }),
-  );
+  // for early clicks from the start (a click on a part not hydrated yet hydrates that part first,
+  // then runs). If the page's chunk is still loading, React keeps the server's HTML of that part
+  // and hydrates it when the chunk arrives. As a transition the hydration is done in small slices
+  // that yield to the browser (a default-priority hydration is one long task: on a slow phone it
+  // blocked input for hundreds of milliseconds, Lighthouse's TBT).
+  // Hydration renders exactly the HTML, which the inlined critical CSS styles; the whole
+  // stylesheet applies from now on, and navigations and dialogs wait for it (lib/stylesheet.ts).
+  void stylesheetReady();
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
 } else {
   const root = createRoot(container);
   // Same reason: the first render of a page without prerendered HTML yields to input too.

@@ -9,7 +9,7 @@
  *
  * What the first paint needs arrives in the HTML itself (see `paintFromHtml`): the CSS rules the
  * page's markup uses are inlined (beasties), the whole stylesheet loads without blocking the paint
- * (main.tsx applies it before hydrating), and the scripts, which only hydrate what is already
+ * (main.tsx applies it as it hydrates; navigations and dialogs wait for it, lib/stylesheet.ts), and the scripts, which only hydrate what is already
  * shown, are fetched at low priority so they do not take a slow network's bandwidth from the paint.
  *
  * Pages are rendered in their signed-out, nothing-fetched-yet state: no user, no live figures,

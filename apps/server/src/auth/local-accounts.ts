@@ -6,6 +6,7 @@ import { evictSessions } from "./session-store";
 import {
   hashPassword,
   hashRecoveryCode,
+  needsRehash,
   newRecoveryCodes,
   verifyAgainstDummy,
   verifyPassword,
@@ -81,7 +82,33 @@ export async function checkPassword(
     await verifyAgainstDummy(password);
     return null;
   }
-  return (await verifyPassword(password, account.passwordHash)) ? account : null;
+  if (!(await verifyPassword(password, account.passwordHash))) return null;
+  if (needsRehash(account.passwordHash)) return rehash(db, account, password);
+  return account;
+}
+
+/**
+ * Replaces an older hash (scrypt, or argon2id with other parameters) by one made today, now that
+ * the password is known. Only if the hash is still the one just checked: a password changed in
+ * the meantime is never overwritten. Sign-in goes on with the old hash if this fails.
+ */
+async function rehash(db: Database, account: LocalAccount, password: string) {
+  try {
+    const passwordHash = await hashPassword(password);
+    const [updated] = await db
+      .update(builtinAccounts)
+      .set({ passwordHash })
+      .where(
+        and(
+          eq(builtinAccounts.id, account.id),
+          eq(builtinAccounts.passwordHash, account.passwordHash!),
+        ),
+      )
+      .returning();
+    return updated ?? account;
+  } catch {
+    return account;
+  }
 }
 
 /** Whether `password` is the account's current password (constant-time compare). */

@@ -11,6 +11,7 @@ import {
   UNSAFE_createBrowserHistory as createBrowserHistory,
   UNSAFE_createMemoryHistory as createMemoryHistory,
 } from "react-router";
+import { stylesheetReady } from "@/lib/stylesheet";
 
 const PendingContext = createContext(false);
 
@@ -29,9 +30,10 @@ export function AppRouter({ children }: { children: ReactNode }) {
   const [pending, startTransition] = useTransition();
   useLayoutEffect(
     () =>
-      history.listen(({ action, location }) =>
-        startTransition(() => setState({ action, location })),
-      ),
+      history.listen(({ action, location }) => {
+        // The next page's markup may need rules the first page's inlined CSS did not have.
+        void stylesheetReady().then(() => startTransition(() => setState({ action, location })));
+      }),
     [history],
   );
   return (

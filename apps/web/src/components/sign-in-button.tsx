@@ -1,8 +1,10 @@
 import { lazy, Suspense, useState } from "react";
 import { signIn } from "@/lib/auth";
+import { withStylesheet } from "@/lib/stylesheet";
 
-// The panel (and Radix Dialog with it) loads on the first click, keeping it out of the first paint.
-const SignInInfoPanel = lazy(() => import("./sign-in-info-panel"));
+// The panel (and Radix Dialog with it) loads on the first click, keeping it out of the first paint;
+// on a page that has just arrived, it shows once the whole stylesheet is in too.
+const SignInInfoPanel = lazy(() => withStylesheet(import("./sign-in-info-panel")));
 
 /**
  * The header's Sign In button. It first opens the sign-in information panel (what is collected,

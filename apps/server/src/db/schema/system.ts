@@ -46,7 +46,7 @@ export const builtinAccounts = pgTable("builtin_accounts", {
   id: text("id").primaryKey(),
   email: text("email").notNull().unique(),
   name: text("name").notNull(),
-  /** `scrypt$N$r$p$salt$hash` (see auth/passwords.ts). */
+  /** `$argon2id$v=19$m=…,t=…,p=…$salt$hash`, or `scrypt$N$r$p$salt$hash` from before argon2id (see auth/passwords.ts). */
   passwordHash: text("password_hash"),
   /** Set only by the operator command: a self-registered email is not vouched for. */
   emailVerified: boolean("email_verified").notNull().default(false),

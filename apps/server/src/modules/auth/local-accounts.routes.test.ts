@@ -5,11 +5,18 @@ import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
 import { findAccountByEmail, markVerified } from "../../auth/local-accounts";
-import { hashPassword, passwordProblem, verifyPassword } from "../../auth/passwords";
+import { verify as argon2Verify } from "@node-rs/argon2";
+import {
+  hashPassword,
+  hashPasswordScrypt,
+  needsRehash,
+  passwordProblem,
+  verifyPassword,
+} from "../../auth/passwords";
 import { THROTTLE } from "../../auth/sign-in-throttle";
 import { loadConfig } from "../../config";
 import { openDatabase } from "../../db/client";
-import { authFailures, sessions } from "../../db/schema/index";
+import { authFailures, builtinAccounts, sessions } from "../../db/schema/index";
 import { evictSessions, hashToken } from "../../auth/session-store";
 import { createTestApp, type TestApp } from "../../test/helpers";
 import {
@@ -59,14 +66,40 @@ async function postForm(
 }
 
 describe("passwords", () => {
-  it("hashes with scrypt and a per-password salt, and verifies in constant time", async () => {
+  it("hashes with argon2id (m=19 MiB, t=2, p=1) and a per-password salt, and verifies", async () => {
     const a = await hashPassword("a long enough password");
     const b = await hashPassword("a long enough password");
-    expect(a).toMatch(/^scrypt\$65536\$8\$1\$/);
+    expect(a).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
     expect(a).not.toBe(b);
     expect(await verifyPassword("a long enough password", a)).toBe(true);
     expect(await verifyPassword("a long enough passworD", a)).toBe(false);
-    expect(await verifyPassword("x", "not-a-hash")).toBe(false);
+    expect(needsRehash(a)).toBe(false);
+    // A standard PHC string: the argon2 library's own verifier reads it.
+    expect(await argon2Verify(a, "a long enough password")).toBe(true);
+  });
+
+  it("still verifies scrypt hashes from before argon2id, and marks them for rehashing", async () => {
+    const old = await hashPasswordScrypt("a long enough password");
+    expect(old).toMatch(/^scrypt\$65536\$8\$1\$/);
+    expect(await verifyPassword("a long enough password", old)).toBe(true);
+    expect(await verifyPassword("a long enough passworD", old)).toBe(false);
+    expect(needsRehash(old)).toBe(true);
+    // argon2id with other parameters than today's is rehashed too.
+    expect(needsRehash("$argon2id$v=19$m=65536,t=3,p=4$c2FsdHNhbHRzYWx0$aGFzaA")).toBe(true);
+  });
+
+  it("refuses malformed or hostile hashes without hashing", async () => {
+    for (const stored of [
+      "not-a-hash",
+      "",
+      "scrypt$0$8$1$c2FsdA$aGFzaA",
+      "$argon2id$v=19$m=19456,t=2,p=1$short$aGFzaA",
+      "$argon2id$v=16$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0c2FsdA$aGFzaGhhc2hoYXNoaGFzaGhhc2g",
+      // 4 GiB of memory per check: refused, never computed.
+      "$argon2id$v=19$m=4194304,t=2,p=1$c2FsdHNhbHRzYWx0c2FsdA$aGFzaGhhc2hoYXNoaGFzaGhhc2g",
+      "$argon2i$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0c2FsdA$aGFzaGhhc2hoYXNoaGFzaGhhc2g",
+    ])
+      expect(await verifyPassword("a long enough password", stored)).toBe(false);
   });
 
   it("refuses short, common and email-equal passwords", () => {
@@ -86,7 +119,7 @@ describe("local accounts of the built-in provider", () => {
     const me = await t.app.inject({ url: "/api/auth/user", headers: { cookie: jar.header() } });
     expect(me.json()).toMatchObject({ email, firstName: "Nell" });
     const account = await findAccountByEmail(t.db, email);
-    expect(account?.passwordHash).toMatch(/^scrypt\$/);
+    expect(account?.passwordHash).toMatch(/^\$argon2id\$/);
     expect(account?.passwordHash).not.toContain(TEST_PASSWORD);
     // Signing in again (a new browser) needs the password.
     const again = await signInThroughProvider(t.app, { email });
@@ -114,6 +147,32 @@ describe("local accounts of the built-in provider", () => {
     expect(message(wrong.body)).toBe("That email and password do not match an account.");
     expect(message(unknown.body)).toBe(message(wrong.body));
     expect(wrong.headers["set-cookie"] ?? "").not.toMatch(/fk_session/);
+  });
+
+  it("replaces an scrypt hash by argon2id at the next successful sign-in", async () => {
+    const email = unique("rehash");
+    await signInThroughProvider(t.app, { email });
+    const scryptHash = await hashPasswordScrypt(TEST_PASSWORD);
+    await t.db
+      .update(builtinAccounts)
+      .set({ passwordHash: scryptHash })
+      .where(eq(builtinAccounts.email, email));
+    // A wrong password changes nothing.
+    const jar = new CookieJar();
+    const url = await startInteraction(t.app, jar);
+    const wrong = await postForm(t.app, jar, url, { email, password: "not the password" });
+    expect(wrong.statusCode).toBe(401);
+    expect((await findAccountByEmail(t.db, email))?.passwordHash).toBe(scryptHash);
+    // The right one signs in with the old hash and stores a new argon2id one.
+    const signedIn = await signInThroughProvider(t.app, { email });
+    expect(signedIn.callback.statusCode).toBe(302);
+    const rehashed = (await findAccountByEmail(t.db, email))?.passwordHash;
+    expect(rehashed).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await verifyPassword(TEST_PASSWORD, rehashed!)).toBe(true);
+    // And the next sign-in uses it.
+    const again = await signInThroughProvider(t.app, { email });
+    expect(again.callback.statusCode).toBe(302);
+    expect((await findAccountByEmail(t.db, email))?.passwordHash).toBe(rehashed);
   });
 
   it("never lets a second sign-up take over an existing email", async () => {

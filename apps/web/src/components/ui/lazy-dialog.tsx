@@ -1,7 +1,11 @@
 import { lazy, Suspense, useState, type ComponentProps } from "react";
+import { withStylesheet } from "@/lib/stylesheet";
 
-// The dialog library loads the first time a dialog opens, not with the page.
-const RadixDialog = lazy(() => import("./dialog").then((m) => ({ default: m.Dialog })));
+// The dialog library loads the first time a dialog opens, not with the page (and, on a page that
+// has just arrived, the dialog shows once the whole stylesheet is in too).
+const RadixDialog = lazy(() =>
+  withStylesheet(import("./dialog")).then((m) => ({ default: m.Dialog })),
+);
 
 /**
  * The same accessible modal as `Dialog` from `./dialog`, with the same props, for dialogs that start
