@@ -21,5 +21,21 @@ export const forbidden = (message = "You are not allowed to do that") =>
 export const badRequest = (message: string, code = "BAD_REQUEST") =>
   new AppError(400, code, message);
 
+/**
+ * A request that is well-formed but does not fit the records (a loss larger than the headcount, a
+ * band id in use): names the field the way validation errors do, so a form can show it there.
+ */
+export const invalidField = (
+  field: string,
+  message: string,
+  statusCode = 400,
+  extra: Readonly<Record<string, unknown>> = {},
+) =>
+  new AppError(statusCode, statusCode === 409 ? "CONFLICT" : "INVALID_FIELD", message, undefined, {
+    field,
+    issues: [{ path: `body.${field}`, message }],
+    ...extra,
+  });
+
 /** Seconds a client is asked to wait (`Retry-After`) when the database is not answering (503). */
 export const DATABASE_RETRY_AFTER_S = 5;

@@ -28,10 +28,14 @@ import { diseaseAlertsRoutes } from "./disease-alerts/disease-alerts.routes";
 import { healthPredictionsRoutes } from "./health-predictions/health-predictions.routes";
 import { authRoutes } from "./auth/auth.routes";
 import { farmsRoutes } from "./farms/farms.routes";
+import { flocksRoutes } from "./flocks/flocks.routes";
+import { eggCollectionsRoutes } from "./egg-collections/egg-collections.routes";
 
 /** Every feature module's routes. One line per area; order does not matter. */
 export const modules: Module[] = [
   healthRoutes,
+  flocksRoutes,
+  eggCollectionsRoutes,
   trackClickRoutes,
   weatherRoutes,
   imagesRoutes,

@@ -108,6 +108,9 @@ function expectNoLeak(where: string, res: LightMyRequestResponse, a: Answer = an
     seed.feedRecordId,
     seed.weightRecordId,
     seed.environmentalRecordId,
+    seed.flockId,
+    seed.flockEventId,
+    seed.eggCollectionId,
     seed.hatchId,
     seed.candlingId,
     seed.vaccinationId,
@@ -192,6 +195,25 @@ async function seedOwner(): Promise<Seed> {
     healthStatus: "sick",
     notes: mark,
     imageUrl,
+  });
+  const flock = await ok("POST", "/api/flocks", {
+    name: `${mark} layers`,
+    startDate: addDaysIso(today, -5),
+    headcount: 12,
+    notes: mark,
+  });
+  const flockEvent = await ok("POST", `/api/flocks/${flock.id}/events`, {
+    type: "sold",
+    date: addDaysIso(today, -1),
+    count: 2,
+    price: 20,
+    buyer: mark,
+  });
+  const basket = await ok("POST", "/api/egg-collections", {
+    flockId: flock.id,
+    date: addDaysIso(today, -1),
+    eggs: 8,
+    notes: mark,
   });
   const egg = await ok("POST", "/api/egg-records", {
     chickenId: bird.id,
@@ -314,6 +336,9 @@ async function seedOwner(): Promise<Seed> {
     feedRecordId: feed.id,
     weightRecordId: weight.id,
     environmentalRecordId: coop.id,
+    flockId: flock.id,
+    flockEventId: flockEvent.id,
+    eggCollectionId: basket.id,
     hatchId: hatch.id,
     candlingId: (candled.candlings as { id: string }[])[0]!.id,
     vaccinationId: vaccination.id,

@@ -35,6 +35,10 @@ export type Seed = {
   feedRecordId: string;
   weightRecordId: string;
   environmentalRecordId: string;
+  /** A flock of the owner's, one of its events and a basket of its eggs. */
+  flockId: string;
+  flockEventId: string;
+  eggCollectionId: string;
   hatchId: string;
   candlingId: string;
   vaccinationId: string;
@@ -401,6 +405,81 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     payload: () => ({ name: "Stolen", healthStatus: "healthy" }),
   },
   "DELETE /api/chickens/:id": { access: "keeper", minRole: "keeper", params: id("chickenId") },
+  "POST /api/chickens/:id/outcome": {
+    access: "keeper",
+    minRole: "keeper",
+    params: id("chickenId"),
+    payload: () => ({ outcome: "died" }),
+  },
+  "GET /api/chickens/:id/delete-preview": {
+    access: "keeper",
+    minRole: "helper",
+    params: id("chickenId"),
+  },
+
+  "GET /api/flocks": { access: "keeper-list", minRole: "helper" },
+  "GET /api/flocks/production": {
+    access: "keeper-list",
+    minRole: "helper",
+    strangerSees: {
+      why: "their own farm's (empty) production",
+      check: (a) => (a.body as { eggs: number }).eggs === 0,
+    },
+  },
+  "GET /api/flocks/:id": { access: "keeper", minRole: "helper", params: id("flockId") },
+  "POST /api/flocks": {
+    access: "keeper",
+    minRole: "keeper",
+    payload: (s) => ({ name: "Probe flock", startDate: s.today, headcount: 3 }),
+    stranger: { status: 201, why: "adds a flock to the caller's own farm" },
+  },
+  "PATCH /api/flocks/:id": {
+    access: "keeper",
+    minRole: "keeper",
+    params: id("flockId"),
+    payload: () => ({ name: "Stolen" }),
+  },
+  "DELETE /api/flocks/:id": { access: "keeper", minRole: "keeper", params: id("flockId") },
+  "GET /api/flocks/:id/production": {
+    access: "keeper",
+    minRole: "helper",
+    params: id("flockId"),
+  },
+  "GET /api/flocks/:id/events": { access: "keeper", minRole: "helper", params: id("flockId") },
+  "POST /api/flocks/:id/events": {
+    access: "keeper",
+    minRole: "helper",
+    params: id("flockId"),
+    payload: (s) => ({ type: "died", date: s.today, count: 1 }),
+  },
+  "PATCH /api/flocks/:id/events/:eventId": {
+    access: "keeper",
+    minRole: "helper",
+    params: (s) => ({ id: s.flockId, eventId: s.flockEventId }),
+    payload: () => ({ notes: "Stolen" }),
+  },
+  "DELETE /api/flocks/:id/events/:eventId": {
+    access: "keeper",
+    minRole: "helper",
+    params: (s) => ({ id: s.flockId, eventId: s.flockEventId }),
+  },
+  "GET /api/egg-collections": { access: "keeper-list", minRole: "helper" },
+  "POST /api/egg-collections": {
+    access: "keeper",
+    minRole: "helper",
+    payload: (s) => ({ flockId: s.flockId, date: s.today, eggs: 4 }),
+  },
+  "PATCH /api/egg-collections/:id": {
+    access: "keeper",
+    minRole: "helper",
+    params: id("eggCollectionId"),
+    payload: () => ({ eggs: 1 }),
+  },
+  "DELETE /api/egg-collections/:id": {
+    access: "keeper",
+    minRole: "helper",
+    params: id("eggCollectionId"),
+  },
 
   "GET /api/egg-records": { access: "keeper-list", minRole: "helper", query: ownChicken },
   "GET /api/egg-records/stats": {

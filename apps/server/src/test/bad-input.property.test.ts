@@ -129,6 +129,21 @@ const photo = `data:image/jpeg;base64,${jpeg.toString("base64")}`;
 const bird = await create("POST", "/api/chickens", { name: "Henrietta", breed: "Silkie" });
 const chickenId: string = bird.id;
 const egg = await create("POST", "/api/egg-records", { chickenId, date: today, eggsLaid: 2 });
+const flock = await create("POST", "/api/flocks", {
+  name: "Layers",
+  startDate: daysAgo(30),
+  headcount: 500,
+});
+const flockEvent = await create("POST", `/api/flocks/${flock.id}/events`, {
+  type: "died",
+  date: daysAgo(2),
+  count: 1,
+});
+const basket = await create("POST", "/api/egg-collections", {
+  flockId: flock.id,
+  date: daysAgo(1),
+  eggs: 300,
+});
 const hatch = await create("POST", "/api/hatch-records", {
   eggSource: "Own flock",
   species: "chicken",
@@ -192,6 +207,13 @@ const realParams: Record<string, Record<string, string>> = {
   "/api/feed-records/:id": { id: feed.id },
   "/api/weight-records/:id": { id: weight.id },
   "/api/environmental-records/:id": { id: coop.id },
+  "/api/chickens/:id/outcome": { id: chickenId },
+  "/api/chickens/:id/delete-preview": { id: chickenId },
+  "/api/flocks/:id": { id: flock.id },
+  "/api/flocks/:id/production": { id: flock.id },
+  "/api/flocks/:id/events": { id: flock.id },
+  "/api/flocks/:id/events/:eventId": { id: flock.id, eventId: flockEvent.id },
+  "/api/egg-collections/:id": { id: basket.id },
   "/api/hatch-records/:id/mark-success": { id: hatch.id },
   "/api/hatch-records/:id": { id: hatch.id },
   "/api/hatch-records/:id/candlings": { id: hatch.id },
@@ -254,6 +276,39 @@ const fixtures: Record<string, unknown> = {
     healthStatus: "healthy",
   },
   "PATCH /api/chickens/:id": { name: "Henrietta", notes: "Moulting", weight: 4.2 },
+  "POST /api/chickens/:id/outcome": { outcome: null, date: today, notes: "Back" },
+  "POST /api/flocks": {
+    name: "Meat birds",
+    species: "chicken",
+    purpose: "meat",
+    location: "Pen 2",
+    startDate: daysAgo(3),
+    notes: "Cornish cross",
+    headcount: 25,
+    females: 10,
+    males: 15,
+    ageWeeks: 2,
+  },
+  "PATCH /api/flocks/:id": { name: "Layers", location: "Big coop", archived: false },
+  "POST /api/flocks/:id/events": {
+    type: "sold",
+    date: today,
+    count: 1,
+    females: 1,
+    price: 12.5,
+    buyer: "Neighbour",
+    notes: "Good layer",
+  },
+  "PATCH /api/flocks/:id/events/:eventId": { count: 1, cause: "Heat", notes: "Found at noon" },
+  "POST /api/egg-collections": {
+    flockId: flock.id,
+    date: today,
+    eggs: 310,
+    cracked: 2,
+    dirty: 5,
+    notes: "Windy",
+  },
+  "PATCH /api/egg-collections/:id": { eggs: 301, cracked: 1, dirty: null, notes: "Recount" },
   "POST /api/egg-records": {
     chickenId,
     date: today,

@@ -6,7 +6,14 @@ import { addDaysIso, todayIso } from "@flockkeeper/shared/schemas/common";
 import { createSession } from "../auth/session-store";
 import { createOwnFarm } from "../access/access";
 import type { DatabaseHandle } from "../db/client";
-import { chickens, eggRecords, feedRecords, users, weightRecords } from "../db/schema/index";
+import {
+  chickens,
+  eggRecords,
+  farmMembers,
+  feedRecords,
+  users,
+  weightRecords,
+} from "../db/schema/index";
 
 /*
  * The one factories module for server tests (outline's `test/factories`): a keeper with a real
@@ -55,6 +62,26 @@ export async function buildKeeper(
     cookie,
     inject: (opts) => t.app.inject({ ...opts, headers: { ...(opts.headers ?? {}), cookie } }),
   };
+}
+
+/**
+ * A keeper who is a member of `owner`'s farm with `role`, working in it (their farm in use), written
+ * straight to the database as an accepted invitation would leave it.
+ */
+export async function buildMember(
+  t: Harness,
+  owner: TestUser,
+  role: "owner" | "keeper" | "helper",
+): Promise<TestUser> {
+  const member = await buildKeeper(t);
+  await t.db.insert(farmMembers).values({
+    farmId: owner.user.id,
+    userId: member.user.id,
+    role,
+    // Later than their own farm's row, so this farm is the one in use.
+    selectedAt: new Date(Date.now() + 1000),
+  });
+  return member;
 }
 
 /** A bird of the keeper's, written straight to the database; returns its id. */

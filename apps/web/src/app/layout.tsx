@@ -8,7 +8,6 @@ import { useToastState } from "@/lib/toast";
 import { cn } from "@/lib/cn";
 import { InstallButton } from "@/components/install-prompt";
 import { SignInWithInfoButton } from "@/components/sign-in-button";
-import { FarmSwitcher } from "@/features/farms/components/farm-switcher";
 import { NAV_ITEMS } from "./nav";
 import { ConnectionBanners } from "./banners";
 import { useNavigationPending } from "./navigation";
@@ -16,6 +15,12 @@ import { PageSkeleton } from "@/components/ui/skeleton";
 
 // Radix Toast loads with the first toast, keeping it out of the first paint.
 const Toaster = lazy(() => import("@/components/ui/toaster").then((m) => ({ default: m.Toaster })));
+
+// The farm in use shows only when signed in, after the farms load: its code (and the farms API's
+// mutations) loads then too, outside every page's first-paint JavaScript.
+const FarmSwitcher = lazy(() =>
+  import("@/features/farms/components/farm-switcher").then((m) => ({ default: m.FarmSwitcher })),
+);
 
 function LazyToaster() {
   const item = useToastState();
@@ -44,7 +49,9 @@ function AuthControls({ compact = false }: { compact?: boolean }) {
   const name = displayName(user);
   return (
     <div className={cn("flex min-w-0 items-center gap-2", compact && "flex-wrap")}>
-      <FarmSwitcher compact={compact} />
+      <Suspense fallback={null}>
+        <FarmSwitcher compact={compact} />
+      </Suspense>
       {/* A long name is cut with an ellipsis; the full name stays in the title and the link's name. */}
       <Link
         to="/account"

@@ -3,8 +3,21 @@
  * schema library. `schemas/species.ts` re-exports them unchanged.
  */
 
-/** The poultry species FlockKeeper tracks (the values of `poultrySpecies` in schemas/species.ts). */
-type Species = "chicken" | "duck" | "goose" | "turkey" | "guinea_fowl" | "quail";
+/** The poultry species FlockKeeper tracks, in display order (`poultrySpecies` in schemas/species.ts). */
+export const POULTRY_SPECIES = [
+  "chicken",
+  "duck",
+  "goose",
+  "turkey",
+  "guinea_fowl",
+  "quail",
+] as const;
+type Species = (typeof POULTRY_SPECIES)[number];
+
+/** True for one of the six species' values (a URL parameter, say), without the schema library. */
+export function isPoultrySpecies(value: unknown): value is Species {
+  return (POULTRY_SPECIES as readonly unknown[]).includes(value);
+}
 
 /** Singular display labels for each species. */
 export const SPECIES_LABELS: Record<Species, string> = {

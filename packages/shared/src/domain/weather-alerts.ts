@@ -7,6 +7,9 @@ import { unitText, type Quantity, type UnitText } from "./units";
  * alerted on. Texts with a temperature or a speed are `UnitText`s: the reader's units fill them in.
  */
 
+/** Message when the forecast provider cannot be reached or answers nonsense. */
+export const WEATHER_UNAVAILABLE_MESSAGE = "Weather forecast is unavailable right now";
+
 /** One forecast day. */
 export interface ForecastDay {
   /** Display label for the day, e.g. "Mon" or "2024-06-01". */

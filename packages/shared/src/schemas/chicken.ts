@@ -105,7 +105,41 @@ const fields = {
       .nullish(),
   ),
   healthStatus: z.preprocess(emptyToNull, healthStatus.nullish()),
+  /** The flock the bird belongs to (same species); null takes it out of its flock. */
+  flockId: z.preprocess(emptyToNull, z.uuid({ message: "Invalid flock id" }).nullish()),
+  /** Band or leg-ring id, unique within the farm. */
+  bandId: z.preprocess(
+    emptyToNull,
+    z
+      .string({ error: "Band id must be text" })
+      .trim()
+      .max(30, { message: "Band id must be at most 30 characters" })
+      .nullish(),
+  ),
+  sireId: z.preprocess(emptyToNull, z.uuid({ message: "Invalid sire id" }).nullish()),
+  damId: z.preprocess(emptyToNull, z.uuid({ message: "Invalid dam id" }).nullish()),
 };
+
+/** How a bird left the flock; the same words as the flock's loss events. */
+export const birdOutcome = z.enum(
+  ["died", "culled", "slaughtered", "sold", "given_away", "predator", "missing", "moved_out"],
+  { error: "Outcome must be died, culled, slaughtered, sold, given_away, predator or missing" },
+);
+export type BirdOutcome = z.infer<typeof birdOutcome>;
+
+/**
+ * `POST /api/chickens/{id}/outcome`, for a bird in no flock (a bird in a flock leaves through a
+ * flock event naming it, so the headcount follows). `outcome: null` undoes it.
+ */
+export const chickenOutcomeBody = z.object({
+  outcome: birdOutcome.nullable(),
+  date: z.preprocess(
+    (v) =>
+      typeof v === "string" && /^\d{4}-\d{2}-\d{2}T/.test(v) ? v.slice(0, 10) : emptyToNull(v),
+    notFutureDate().nullish(),
+  ),
+  notes: nullableText(500, "Notes"),
+});
 
 /**
  * `POST /api/chickens`. Unknown keys (e.g. a prototype's userId) are ignored. Sex defaults to hen,
@@ -139,12 +173,31 @@ export const chicken = z.object({
   imageUrl: z.string().nullable(),
   species: poultrySpecies,
   healthStatus: healthStatus,
+  flockId: z.uuid().nullable(),
+  bandId: z.string().nullable(),
+  sireId: z.uuid().nullable(),
+  damId: z.uuid().nullable(),
+  /** How the bird left (null while it is in the flock), when and any note (buyer, cause). */
+  outcome: birdOutcome.nullable(),
+  outcomeDate: isoDate.nullable(),
+  outcomeNotes: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Chicken = z.infer<typeof chicken>;
 
 export const chickenList = z.array(chicken);
+
+/** `GET /api/chickens/{id}/delete-preview`: what deleting the bird takes with it. */
+export const chickenDeletePreview = z.object({
+  eggRecords: z.number().int(),
+  weightRecords: z.number().int(),
+  feedRecords: z.number().int(),
+  healthPredictions: z.number().int(),
+  /** Birds that name this one as a parent (they stay; the link is cleared). */
+  offspring: z.number().int(),
+});
+export type ChickenDeletePreview = z.infer<typeof chickenDeletePreview>;
 
 /** Display label for a bird's sex, following its species (hen/rooster, duck/drake, goose/gander...). */
 export function sexLabel(species: z.infer<typeof poultrySpecies>, sex: ChickenSex): string {

@@ -1,18 +1,15 @@
 import { z } from "zod";
+import { POULTRY_SPECIES } from "../domain/species-labels";
 
 /** The poultry species FlockKeeper tracks for birds and hatch records. */
-export const poultrySpecies = z.enum([
-  "chicken",
-  "duck",
-  "goose",
-  "turkey",
-  "guinea_fowl",
-  "quail",
-]);
+export const poultrySpecies = z.enum(POULTRY_SPECIES);
 
 export type PoultrySpecies = z.infer<typeof poultrySpecies>;
 
-/** All species values, in display order. */
-export const POULTRY_SPECIES: readonly PoultrySpecies[] = poultrySpecies.options;
-
-export { SPECIES_LABELS, SPECIES_PLURAL_LABELS, speciesLabel } from "../domain/species-labels";
+export {
+  POULTRY_SPECIES,
+  SPECIES_LABELS,
+  SPECIES_PLURAL_LABELS,
+  isPoultrySpecies,
+  speciesLabel,
+} from "../domain/species-labels";

@@ -7,8 +7,8 @@ import { unitTextSchema } from "./unit-text";
  * chose. Coordinates are rounded to 2 decimals (about 1 km), which is also the cache key.
  */
 
-/** Message when the forecast provider cannot be reached or answers nonsense. */
-export const WEATHER_UNAVAILABLE_MESSAGE = "Weather forecast is unavailable right now";
+// Re-exported from a module without zod, so the weather page can show it without the schema library.
+export { WEATHER_UNAVAILABLE_MESSAGE } from "../domain/weather-alerts";
 
 /** Display units: °F and mph (default) or °C and km/h. */
 export const weatherUnits = z.enum(["imperial", "metric"]);

@@ -7,9 +7,12 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 import { authorship, farms } from "./farms";
+import { flocks } from "./flocks";
 
 /** A keeper's birds, of any of the six species (the API calls them chickens). */
 export const chickens = pgTable(
@@ -30,10 +33,28 @@ export const chickens = pgTable(
     imageUrl: text("image_url"),
     species: text("species").notNull().default("chicken"),
     healthStatus: text("health_status").notNull().default("healthy"),
+    /** The flock the bird belongs to, if any (issue 19); the flock's deletion leaves the bird. */
+    flockId: uuid("flock_id").references((): AnyPgColumn => flocks.id, { onDelete: "set null" }),
+    /** Band or leg-ring id, unique within the farm. */
+    bandId: text("band_id"),
+    /** Parents, birds of the same farm and species (set null when a parent is deleted). */
+    sireId: uuid("sire_id").references((): AnyPgColumn => chickens.id, { onDelete: "set null" }),
+    damId: uuid("dam_id").references((): AnyPgColumn => chickens.id, { onDelete: "set null" }),
+    /**
+     * How the bird left (died, sold, ...): set by a loss event naming the bird, or directly for a bird
+     * in no flock. The bird and its records stay.
+     */
+    outcome: text("outcome"),
+    outcomeDate: date("outcome_date", { mode: "string" }),
+    outcomeNotes: text("outcome_notes"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("chickens_farm_idx").on(t.farmId, t.createdAt)],
+  (t) => [
+    index("chickens_farm_idx").on(t.farmId, t.createdAt),
+    index("chickens_flock_idx").on(t.flockId),
+    uniqueIndex("chickens_farm_band_key").on(t.farmId, t.bandId),
+  ],
 );
 
 /**

@@ -555,7 +555,7 @@ export async function importAccount(
       }
       values.push(v);
     }
-    toInsert.push({ codec, values });
+    toInsert.push({ codec, values: parentsFirst(codec, values) });
   }
 
   const imported: Record<string, number> = {};
@@ -624,6 +624,39 @@ export async function importAccount(
     throw err;
   }
   return { imported, photosMissing: missingPhotos.size };
+}
+
+/**
+ * Rows of a table that refers to itself (a bird's sire and dam) in an order where every row comes
+ * after the rows it names, so each insert batch finds its parents already there. A file whose rows
+ * name each other in a circle is refused.
+ */
+function parentsFirst(codec: TableCodec, values: Row[]): Row[] {
+  const selfKeys = codec.refs.filter((r) => r.target === codec.entry.key).map((r) => r.key);
+  if (selfKeys.length === 0) return values;
+  const ids = new Set(values.map((v) => String(v.id)));
+  const placed = new Set<string>();
+  const ordered: Row[] = [];
+  let pending = values;
+  while (pending.length > 0) {
+    const next: Row[] = [];
+    for (const v of pending) {
+      const waiting = selfKeys.some((k) => {
+        const ref = v[k];
+        return typeof ref === "string" && ids.has(ref) && !placed.has(ref);
+      });
+      if (waiting) next.push(v);
+      else {
+        ordered.push(v);
+        placed.add(String(v.id));
+      }
+    }
+    if (next.length === pending.length) {
+      throw invalidFile(`${codec.entry.key} has records that name each other as parents`);
+    }
+    pending = next;
+  }
+  return ordered;
 }
 
 function dbErrorCode(err: unknown): string | null {

@@ -59,6 +59,8 @@ describe("keeper-data table registry", () => {
       expect(codec.unsupported, `${codec.entry.key}: column types import cannot check`).toEqual([]);
       for (const ref of codec.refs) {
         expect(position.has(ref.target), `${codec.entry.key}.${ref.key} target`).toBe(true);
+        // A table naming its own rows (a bird's sire and dam) is ordered row by row on import.
+        if (ref.target === codec.entry.key) continue;
         expect(
           position.get(ref.target)! < position.get(codec.entry.key)!,
           `${ref.target} must come before ${codec.entry.key}`,

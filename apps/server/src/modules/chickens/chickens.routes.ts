@@ -1,17 +1,21 @@
 import type { FastifyInstance } from "fastify";
 import {
   chicken,
+  chickenDeletePreview as chickenDeletePreviewAnswer,
   chickenList,
+  chickenOutcomeBody,
   createChickenBody,
   updateChickenBody,
 } from "@flockkeeper/shared/schemas/chicken";
 import { uuidParam } from "@flockkeeper/shared/schemas/common";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
+  chickenDeletePreview,
   createChicken,
   deleteChicken,
   getChicken,
   listChickens,
+  setChickenOutcome,
   updateChicken,
 } from "./chickens.service";
 import { keeperOf } from "../../access/access";
@@ -69,5 +73,26 @@ export async function chickensRoutes(app: FastifyInstance) {
       await deleteChicken(app.db, keeperOf(req), req.params.id);
       return reply.code(204).send();
     },
+  );
+
+  // How a bird in no flock left (a bird in a flock leaves through a flock event).
+  r.post(
+    "/api/chickens/:id/outcome",
+    {
+      ...auth,
+      schema: { params: uuidParam, body: chickenOutcomeBody, response: { 200: chicken } },
+      config: { permission: "chicken.write", rateLimit: { max: 120, timeWindow: "1 minute" } },
+    },
+    async (req) => setChickenOutcome(app.db, keeperOf(req), req.params.id, req.body),
+  );
+
+  // What a deletion would take with it, for the confirmation.
+  r.get(
+    "/api/chickens/:id/delete-preview",
+    {
+      ...auth,
+      schema: { params: uuidParam, response: { 200: chickenDeletePreviewAnswer } },
+    },
+    async (req) => chickenDeletePreview(app.db, keeperOf(req), req.params.id),
   );
 }

@@ -1,13 +1,22 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, count, eq, or, sql } from "drizzle-orm";
 import type {
   Chicken,
+  chickenOutcomeBody,
   createChickenBody,
   updateChickenBody,
 } from "@flockkeeper/shared/schemas/chicken";
 import type { z } from "zod";
 import type { Database } from "../../db/client";
-import { chickens } from "../../db/schema/index";
-import { notFound } from "../../lib/errors";
+import {
+  chickens,
+  eggRecords,
+  feedRecords,
+  flocks,
+  healthPredictions,
+  weightRecords,
+} from "../../db/schema/index";
+import { invalidField, notFound } from "../../lib/errors";
+import { resolveToday } from "../production/production.service";
 import { BIRD_PHOTO_BOX, decodeImagePayload, storeImage } from "../images/images.service";
 import { authorshipOf, createdByKeeper, type Keeper } from "../../access/access";
 
@@ -30,6 +39,13 @@ export function toChicken(row: Row): Chicken {
     imageUrl: row.imageUrl,
     species: row.species as Chicken["species"],
     healthStatus: row.healthStatus as Chicken["healthStatus"],
+    flockId: row.flockId,
+    bandId: row.bandId,
+    sireId: row.sireId,
+    damId: row.damId,
+    outcome: row.outcome as Chicken["outcome"],
+    outcomeDate: row.outcomeDate,
+    outcomeNotes: row.outcomeNotes,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -74,6 +90,8 @@ export async function createChicken(
   body: CreateInput,
 ): Promise<Chicken> {
   const { farmId } = keeper;
+  const species = body.species ?? "chicken";
+  await checkLinks(db, keeper, null, species, body);
   const imageUrl = await resolvePhoto(db, farmId, body.imageUrl);
   const [row] = await db
     .insert(chickens)
@@ -87,8 +105,12 @@ export async function createChicken(
       sex: body.sex ?? "hen",
       notes: body.notes ?? null,
       imageUrl: imageUrl ?? null,
-      species: body.species ?? "chicken",
+      species,
       healthStatus: body.healthStatus ?? "healthy",
+      flockId: body.flockId ?? null,
+      bandId: body.bandId ?? null,
+      sireId: body.sireId ?? null,
+      damId: body.damId ?? null,
     })
     .returning();
   return toChicken(row!);
@@ -102,7 +124,8 @@ export async function updateChicken(
   body: UpdateInput,
 ): Promise<Chicken> {
   const { farmId } = keeper;
-  await getChicken(db, keeper, id);
+  const current = await getChicken(db, keeper, id);
+  await checkLinks(db, keeper, current, body.species ?? current.species, body);
   const set: Partial<typeof chickens.$inferInsert> = {
     updatedAt: new Date(),
     updatedBy: keeper.user.id,
@@ -120,6 +143,10 @@ export async function updateChicken(
   if (body.sex) set.sex = body.sex;
   if (body.species) set.species = body.species;
   if (body.healthStatus) set.healthStatus = body.healthStatus;
+  if (body.flockId !== undefined) set.flockId = body.flockId;
+  if (body.bandId !== undefined) set.bandId = body.bandId;
+  if (body.sireId !== undefined) set.sireId = body.sireId;
+  if (body.damId !== undefined) set.damId = body.damId;
   const [row] = await db
     .update(chickens)
     .set(set)
@@ -137,4 +164,157 @@ export async function deleteChicken(db: Database, keeper: Keeper, id: string): P
     .where(and(eq(chickens.id, id), eq(chickens.farmId, farmId)))
     .returning({ id: chickens.id });
   if (deleted.length === 0) throw notFound("Chicken");
+}
+
+/**
+ * The links a bird's form may set, checked before anything is written: its flock (the farm's, of the
+ * bird's species), its band id (unique within the farm) and its parents (birds of the farm, same
+ * species, sire male and dam female, and never the bird itself or one of its descendants).
+ */
+async function checkLinks(
+  db: Database,
+  keeper: Keeper,
+  current: Chicken | null,
+  species: string,
+  body: Pick<UpdateInput, "flockId" | "bandId" | "sireId" | "damId">,
+) {
+  const { farmId } = keeper;
+  const flockId = body.flockId === undefined ? (current?.flockId ?? null) : body.flockId;
+  if (flockId) {
+    const [flock] = await db
+      .select({ species: flocks.species })
+      .from(flocks)
+      .where(and(eq(flocks.id, flockId), eq(flocks.farmId, farmId)))
+      .limit(1);
+    if (!flock) throw invalidField("flockId", "Flock not found", 404);
+    if (flock.species !== species) {
+      throw invalidField("flockId", "A bird can only join a flock of its own species");
+    }
+  }
+  if (current && current.species !== species) {
+    // A parent kept from before would now be of another species.
+    const keptParent =
+      (body.sireId === undefined && current.sireId) || (body.damId === undefined && current.damId);
+    if (keptParent) {
+      throw invalidField("species", "Clear or change the bird's parents when changing its species");
+    }
+  }
+  if (body.bandId) {
+    const [other] = await db
+      .select({ id: chickens.id, name: chickens.name })
+      .from(chickens)
+      .where(and(eq(chickens.farmId, farmId), eq(chickens.bandId, body.bandId)))
+      .limit(1);
+    if (other && other.id !== current?.id) {
+      throw invalidField("bandId", `Band ${body.bandId} is already on ${other.name}`, 409);
+    }
+  }
+  for (const [field, parentId, sexes, label] of [
+    ["sireId", body.sireId, ["rooster", "male"], "sire"],
+    ["damId", body.damId, ["hen", "female"], "dam"],
+  ] as const) {
+    if (!parentId) continue;
+    if (current && parentId === current.id) {
+      throw invalidField(field, `A bird cannot be its own ${label}`);
+    }
+    const [parent] = await db
+      .select({ species: chickens.species, sex: chickens.sex })
+      .from(chickens)
+      .where(and(eq(chickens.id, parentId), eq(chickens.farmId, farmId)))
+      .limit(1);
+    if (!parent) throw invalidField(field, `The ${label} was not found`, 404);
+    if (parent.species !== species) {
+      throw invalidField(field, `The ${label} must be of the same species`);
+    }
+    if (!(sexes as readonly string[]).includes(parent.sex)) {
+      throw invalidField(field, `The ${label} must be ${label === "sire" ? "male" : "female"}`);
+    }
+    if (current && (await isAncestor(db, current.id, parentId))) {
+      throw invalidField(field, `That bird descends from this one, so it cannot be its ${label}`);
+    }
+  }
+}
+
+/** Whether `ancestorId` is `birdId` or one of its ancestors (walks sires and dams in SQL). */
+async function isAncestor(db: Database, ancestorId: string, birdId: string): Promise<boolean> {
+  // Both drivers (pg and PGlite) answer raw SQL with { rows }.
+  const result = (await db.execute(sql`
+    WITH RECURSIVE line(id) AS (
+      SELECT ${birdId}::uuid
+      UNION
+      SELECT p.parent FROM chickens c
+        JOIN line ON c.id = line.id
+        CROSS JOIN LATERAL (VALUES (c.sire_id), (c.dam_id)) AS p(parent)
+        WHERE p.parent IS NOT NULL
+    )
+    SELECT EXISTS (SELECT 1 FROM line WHERE id = ${ancestorId}::uuid) AS found`)) as unknown as {
+    rows: { found: boolean }[];
+  };
+  return Boolean(result.rows[0]?.found);
+}
+
+/** What deleting a bird takes with it (the confirmation names these). */
+export async function chickenDeletePreview(db: Database, keeper: Keeper, id: string) {
+  await getChicken(db, keeper, id);
+  const countOf = async (
+    table: typeof eggRecords | typeof weightRecords | typeof feedRecords | typeof healthPredictions,
+  ) => {
+    const [row] = await db.select({ n: count() }).from(table).where(eq(table.chickenId, id));
+    return Number(row?.n ?? 0);
+  };
+  const [eggs, weights, feeds, predictions, [offspring]] = await Promise.all([
+    countOf(eggRecords),
+    countOf(weightRecords),
+    countOf(feedRecords),
+    countOf(healthPredictions),
+    db
+      .select({ n: count() })
+      .from(chickens)
+      .where(
+        and(
+          eq(chickens.farmId, keeper.farmId),
+          or(eq(chickens.sireId, id), eq(chickens.damId, id)),
+        ),
+      ),
+  ]);
+  return {
+    eggRecords: eggs,
+    weightRecords: weights,
+    feedRecords: feeds,
+    healthPredictions: predictions,
+    offspring: Number(offspring?.n ?? 0),
+  };
+}
+
+/**
+ * Records how a bird in no flock left (died, sold, ...), or clears it (`outcome: null`). A bird in a
+ * flock leaves through a flock event naming it, so the flock's headcount follows.
+ */
+export async function setChickenOutcome(
+  db: Database,
+  keeper: Keeper,
+  id: string,
+  body: z.output<typeof chickenOutcomeBody>,
+): Promise<Chicken> {
+  const current = await getChicken(db, keeper, id);
+  if (current.flockId) {
+    throw invalidField(
+      "outcome",
+      "This bird is in a flock: record the loss as a flock event naming the bird",
+      409,
+    );
+  }
+  const [row] = await db
+    .update(chickens)
+    .set({
+      outcome: body.outcome,
+      outcomeDate: body.outcome ? (body.date ?? resolveToday()) : null,
+      outcomeNotes: body.outcome ? (body.notes ?? null) : null,
+      updatedAt: new Date(),
+      updatedBy: keeper.user.id,
+    })
+    .where(and(eq(chickens.id, id), eq(chickens.farmId, keeper.farmId)))
+    .returning();
+  if (!row) throw notFound("Chicken");
+  return toChicken(row);
 }

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { Plus } from "lucide-react";
-import { POULTRY_SPECIES } from "@flockkeeper/shared/schemas/species";
+import { POULTRY_SPECIES } from "@flockkeeper/shared/domain/species-labels";
 import { SPECIES_LABELS } from "@flockkeeper/shared/domain/species-labels";
 import { PageHeader } from "@/components/page-header";
 import { LoadingPanel } from "@/components/loading-panel";

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
-import { poultrySpecies } from "@flockkeeper/shared/schemas/species";
+import { isPoultrySpecies } from "@flockkeeper/shared/domain/species-labels";
 import { LazyAdSlot } from "@/features/ads/components/lazy-ad-slot";
 import { LoadingPanel } from "@/components/loading-panel";
 import { PageHeader } from "@/components/page-header";
@@ -28,7 +28,8 @@ function Deferred({ children }: { children: ReactNode }) {
 export default function HealthDiagnosticPage() {
   // A bird's card opens the Symptom Checker with ?tab=symptoms&species=…&ageWeeks=…&bird=…
   const [params] = useSearchParams();
-  const species = poultrySpecies.safeParse(params.get("species")).data;
+  const speciesParam = params.get("species");
+  const species = isPoultrySpecies(speciesParam) ? speciesParam : undefined;
   const weeks = Number(params.get("ageWeeks"));
   const ageWeeks =
     params.get("ageWeeks") !== null && Number.isInteger(weeks) && weeks >= 0 && weeks <= 1500

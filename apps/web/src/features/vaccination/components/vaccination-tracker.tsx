@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Plus } from "lucide-react";
 import type { CreateVaccinationBody } from "@flockkeeper/shared/schemas/vaccination";
 import { Alert } from "@/components/ui/alert";
@@ -9,13 +9,17 @@ import { toast } from "@/lib/toast";
 import { useChickens } from "@/lib/chickens";
 import { loggedBy, useFarmPermissions, useMemberNames } from "@/lib/farms";
 import { useVaccinationRecords, type TrackerRecord } from "../hooks/use-vaccination-records";
-import { AddRecordForm } from "./add-record-form";
 import { Counters } from "./counters";
 import { Guidelines } from "./guidelines";
 import { RecordList } from "./record-list";
 import { Reminders } from "./reminders";
 import { ScheduleTable } from "./schedule-table";
 import { ListSkeleton } from "@/components/ui/skeleton";
+
+// The form (and the form kit with it) loads on "Add Record", not with the page.
+const AddRecordForm = lazy(() =>
+  import("./add-record-form").then((m) => ({ default: m.AddRecordForm })),
+);
 
 /** Counters, reminders, records, add form, recommended schedule and guidelines. */
 export function VaccinationTracker() {
@@ -99,13 +103,15 @@ export function VaccinationTracker() {
       />
 
       {adding ? (
-        <AddRecordForm
-          today={v.today}
-          birds={birds}
-          saving={v.isSaving}
-          onSubmit={(body) => void add(body)}
-          onCancel={() => setAdding(false)}
-        />
+        <Suspense fallback={<ListSkeleton rows={2} label="Loading the form..." />}>
+          <AddRecordForm
+            today={v.today}
+            birds={birds}
+            saving={v.isSaving}
+            onSubmit={(body) => void add(body)}
+            onCancel={() => setAdding(false)}
+          />
+        </Suspense>
       ) : (
         <Button onClick={() => setAdding(true)} data-track="Vaccination Add Record">
           <Plus className="size-4" aria-hidden />

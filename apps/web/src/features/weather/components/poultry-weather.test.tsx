@@ -131,7 +131,7 @@ describe("PoultryWeather location", () => {
     });
     renderPage();
     expect(await screen.findByText("Location unavailable")).toBeInTheDocument();
-    expect(screen.getByLabelText("Place name")).toBeInTheDocument();
+    expect(await screen.findByLabelText("Place name", {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByTestId("current-temp")).not.toBeInTheDocument();
   });
 

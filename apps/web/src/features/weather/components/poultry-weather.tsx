@@ -1,11 +1,11 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Loader2, MapPin, RefreshCw } from "lucide-react";
 import type {
   SaveWeatherPlaceBody,
   WeatherPlace,
   WeatherUnits,
 } from "@flockkeeper/shared/schemas/weather";
-import { WEATHER_UNAVAILABLE_MESSAGE } from "@flockkeeper/shared/schemas/weather";
+import { WEATHER_UNAVAILABLE_MESSAGE } from "@flockkeeper/shared/domain/weather-alerts";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -21,9 +21,12 @@ import { CareGuide } from "./care-guide";
 import { CareRecommendations } from "./care-recommendations";
 import { CurrentConditions } from "./current-conditions";
 import { ForecastDays } from "./forecast-days";
-import { PlaceForm } from "./place-form";
 import { UnitsToggle } from "./units-toggle";
 import { WeatherAlerts } from "./weather-alerts";
+
+// The place form (and the form kit and schema library with it) loads when it is shown: not in the
+// page's first-paint JavaScript.
+const PlaceForm = lazy(() => import("./place-form").then((m) => ({ default: m.PlaceForm })));
 
 const PLACE_KEY = "flockkeeper.weather.place";
 
@@ -183,12 +186,14 @@ export function PoultryWeather() {
               Saved on this device. Sign in to keep your place on every device.
             </p>
           )}
-          <PlaceForm
-            initial={place}
-            saving={savePlace.isPending}
-            onSave={onSave}
-            onCancel={editing ? () => setEditing(false) : undefined}
-          />
+          <Suspense fallback={<div className="h-40" aria-hidden />}>
+            <PlaceForm
+              initial={place}
+              saving={savePlace.isPending}
+              onSave={onSave}
+              onCancel={editing ? () => setEditing(false) : undefined}
+            />
+          </Suspense>
         </Card>
       )}
 
