@@ -31,7 +31,9 @@ test("every shortcut on the home page leads to its route; Follow Facebook opens 
   await expect(social).toHaveAttribute("target", "_blank");
 });
 
-test("home shows the top ad banner and the bottom one in reversed order", async ({ page }) => {
+test("home shows the top ad banner and the bottom one in reversed order, moving nothing", async ({
+  page,
+}) => {
   const login = await page.request.post("/api/admin/login", {
     data: { password: "e2e-admin-password" },
   });
@@ -45,9 +47,27 @@ test("home shows the top ad banner and the bottom one in reversed order", async 
       expect(res.status(), await res.text()).toBe(201);
       ids.push((await res.json()).id);
     }
+    // Layout shifts while the page loads and its ads arrive (issue 25 item 7: CLS <= 0.05).
+    await page.addInitScript(() => {
+      const w = window as unknown as { cls: number };
+      w.cls = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & { value: number })[]) {
+          w.cls += e.value;
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    });
     await page.goto("/");
     const slots = page.getByTestId("ad-slot");
     await expect(slots).toHaveCount(2);
+    // An ad without an image shows its category's designed placeholder (feed: the wheat tile).
+    await expect(slots.first().getByTestId("ad-image-placeholder").first()).toHaveAttribute(
+      "data-category",
+      "feed",
+    );
+    expect(
+      await page.evaluate(() => (window as unknown as { cls: number }).cls),
+    ).toBeLessThanOrEqual(0.05);
     const firstTitle = (n: number) =>
       slots
         .nth(n)

@@ -39,6 +39,9 @@ test("/ and /blog arrive with their content, title and description in the HTML",
   expect(homeHtml).toContain("Can My Flock Eat This?");
   // Live figures come from /api/stats in the browser, never baked into the HTML.
   expect(homeHtml).not.toContain('data-testid="stat-');
+  // Ad banners hold their box from the first paint (no ads in the HTML; no shift when they come).
+  expect(homeHtml.match(/data-testid="ad-box"/g)).toHaveLength(2);
+  expect(homeHtml).not.toContain('data-testid="ad-slot"');
 
   const blog = await request.get("/blog");
   expect(blog.status()).toBe(200);

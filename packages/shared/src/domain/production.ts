@@ -50,6 +50,9 @@ export interface SummaryTotals {
   totalFeedCost: number;
   avgBirdWeight: number | null;
   eggPrice: number;
+  /** Days of the period with egg records, eggs and hen-days over them (issue 19: hen-day lay rate). */
+  daysWithRecords?: number;
+  henDays?: number;
 }
 
 /**
@@ -76,6 +79,9 @@ export function productionSummary(t: SummaryTotals): ProductionSummary {
     eggValue: round(eggValue),
     costPerDozen: totalEggs > 0 ? round((feedCost / totalEggs) * 12) : null,
     layingBirds: t.layingBirds,
+    daysWithRecords: t.daysWithRecords ?? 0,
+    henDays: t.henDays ?? 0,
+    layRate: t.henDays && t.henDays > 0 ? Math.round((totalEggs / t.henDays) * 1000) / 10 : null,
   };
 }
 

@@ -343,8 +343,14 @@ export const productionSummary = z.object({
   eggValue: z.number(),
   /** Feed cost per dozen eggs; null without eggs. */
   costPerDozen: z.number().nullable(),
-  /** Laying birds (hens) the per-bird average divides by. */
+  /** Laying-age females today (flock headcounts and birds in no flock) the per-bird average divides by. */
   layingBirds: z.number().int(),
+  /** Days of the period that have egg records: the lay rate is over these days only. */
+  daysWithRecords: z.number().int(),
+  /** Laying-age females present, summed over the days with records. */
+  henDays: z.number().int(),
+  /** Eggs / hen-days, percent with one decimal; null without hen-days. */
+  layRate: z.number().nullable(),
 });
 export type ProductionSummary = z.infer<typeof productionSummary>;
 
@@ -359,14 +365,20 @@ export const productionTrends = z.object({
       feedLbs: z.number(),
       feedCost: z.number(),
       avgWeight: z.number().nullable(),
+      /** Birds present that day (flock headcounts and birds in no flock). */
+      headcount: z.number().int(),
+      /** Eggs / laying-age females that day, percent; null on a day without egg records. */
+      layRate: z.number().nullable(),
     }),
   ),
+  /** Days of the period with egg records (the per-bird rates below are over these days). */
+  daysWithRecords: z.number().int(),
   layers: z.array(
     z.object({
       chickenId: z.uuid(),
       name: z.string(),
       eggs: z.number(),
-      /** Percent of days in the period with an egg, one decimal. */
+      /** Percent of the days with records on which the bird laid, one decimal. */
       layRate: z.number(),
     }),
   ),

@@ -9,7 +9,6 @@ export * from "./advertisements";
 export * from "./affiliates";
 export * from "./admin";
 export * from "./flock";
-export * from "./flocks";
 export * from "./analyses";
 export * from "./newsletter";
 export * from "./recent-searches";

@@ -16,7 +16,7 @@ import {
   weightRecords,
 } from "../../db/schema/index";
 import { invalidField, notFound } from "../../lib/errors";
-import { resolveToday } from "../production/production.service";
+import { resolveToday } from "../../lib/keeper-today";
 import { BIRD_PHOTO_BOX, decodeImagePayload, storeImage } from "../images/images.service";
 import { authorshipOf, createdByKeeper, type Keeper } from "../../access/access";
 

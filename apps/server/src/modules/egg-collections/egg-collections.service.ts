@@ -16,7 +16,7 @@ import {
   requireRecordChange,
   type Keeper,
 } from "../../access/access";
-import { resolveToday } from "../production/production.service";
+import { resolveToday } from "../../lib/keeper-today";
 
 type Row = typeof eggCollections.$inferSelect;
 

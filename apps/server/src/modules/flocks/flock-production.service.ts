@@ -15,7 +15,7 @@ import type { Database } from "../../db/client";
 import { chickens, eggCollections, eggRecords, flockEvents, flocks } from "../../db/schema/index";
 import { notFound } from "../../lib/errors";
 import type { Keeper } from "../../access/access";
-import { resolveToday } from "../production/production.service";
+import { resolveToday } from "../../lib/keeper-today";
 
 /*
  * Production over hen-days (issue 19 item 4): eggs / laying-age females present, summed only over

@@ -26,7 +26,7 @@ import {
   requireRecordChange,
   type Keeper,
 } from "../../access/access";
-import { resolveToday } from "../production/production.service";
+import { resolveToday } from "../../lib/keeper-today";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type FlockRow = typeof flocks.$inferSelect;

@@ -71,6 +71,10 @@ describe("GET /api/production/summary", () => {
       eggPrice: 0.3,
       costPerDozen: 3.6,
       layingBirds: 2,
+      // Hen-days: 2 hens on each of the 6 days with records -> 10 / 12.
+      daysWithRecords: 6,
+      henDays: 12,
+      layRate: 83.3,
     });
     const month = await keeper.inject({
       method: "GET",
@@ -128,7 +132,11 @@ describe("GET /api/production/trends", () => {
     expect(body.daily).toHaveLength(7);
     expect(body.daily.at(-1)).toMatchObject({ date: today, eggs: 2, feedLbs: 2, feedCost: 1.5 });
     expect(body.layers.map((l: { name: string }) => l.name)).toEqual(["Alpha", "Beta"]);
-    expect(body.layers[0]).toMatchObject({ eggs: 6, layRate: 71.4 });
+    // Alpha laid on 5 of the 6 days that have records (day 5 has none): 83.3 %, not 5 of 7.
+    expect(body.daysWithRecords).toBe(6);
+    expect(body.layers[0]).toMatchObject({ eggs: 6, layRate: 83.3 });
+    // 2 eggs from 2 hens today.
+    expect(body.daily.at(-1)).toMatchObject({ headcount: 3, layRate: 100 });
     expect(body.birdsByHealth).toContainEqual({ status: "healthy", count: 3 });
     const out = await t.app.inject({ method: "GET", url: "/api/production/trends" });
     expect(out.statusCode).toBe(401);

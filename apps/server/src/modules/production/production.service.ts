@@ -1,5 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
-import { daysBetweenIso, todayIso } from "@flockkeeper/shared/schemas/common";
+import { and, asc, desc, eq, gte, lte, sql } from "drizzle-orm";
 import { healthStatus as healthStatusSchema } from "@flockkeeper/shared/schemas/chicken";
 import {
   DEFAULT_EGG_PRICE,
@@ -19,18 +18,15 @@ import {
 } from "../../db/schema/index";
 import type { Keeper } from "../../access/access";
 import { csvRows } from "../../lib/csv";
+import { resolveToday } from "../../lib/keeper-today";
+import { farmProduction } from "../flocks/flock-production.service";
 
 const num = (v: unknown) => Number(v ?? 0);
 const roundMicro = (v: number) => Math.round(v * 1e6) / 1e6;
 const nullableNum = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
-/** The keeper's local date when given and within a day of the server's UTC date, else the server's. */
-export function resolveToday(keeperToday?: string, now = new Date()): string {
-  const serverToday = todayIso(now);
-  return keeperToday && Math.abs(daysBetweenIso(serverToday, keeperToday)) <= 1
-    ? keeperToday
-    : serverToday;
-}
+// Other modules import the keeper's date from here too.
+export { resolveToday };
 
 /** The keeper's saved egg price, or null when never set. */
 async function savedEggPrice(db: Database, userId: string): Promise<number | null> {
@@ -53,11 +49,11 @@ export async function getSummary(
   const { farmId } = keeper;
   const today = resolveToday(q.today);
   const { startDate, endDate } = periodRange(today, q.period);
-  const [totals, weight, laying, price] = await Promise.all([
-    // Eggs and feed come from the per-day totals the database keeps (at most `period` rows).
+  const [totals, weight, hens, price] = await Promise.all([
+    // Feed comes from the per-day totals the database keeps (at most `period` rows); eggs and hens
+    // from the flocks' baskets, headcounts and the birds' own records (hen-days, issue 19).
     db
       .select({
-        eggs: sql<string>`coalesce(sum(${dailyProduction.eggsLaid}), 0)`,
         lbs: sql<string>`coalesce(sum(${dailyProduction.feedAmount}), 0)`,
         cost: sql<string>`coalesce(sum(${dailyProduction.feedCost}), 0)`,
       })
@@ -93,18 +89,17 @@ export async function getSummary(
         sql`true`,
       )
       .where(eq(chickens.farmId, farmId)),
-    db
-      .select({ n: sql<string>`count(*)` })
-      .from(chickens)
-      .where(and(eq(chickens.farmId, farmId), inArray(chickens.sex, ["hen", "female"]))),
+    farmProduction(db, keeper, { today, days: q.period }),
     q.eggPrice === undefined ? savedEggPrice(db, keeper.user.id) : Promise.resolve(q.eggPrice),
   ]);
   return productionSummary({
     period: q.period,
     startDate,
     endDate,
-    totalEggs: num(totals[0]?.eggs),
-    layingBirds: num(laying[0]?.n),
+    totalEggs: hens.eggs,
+    layingBirds: hens.days.at(-1)?.layingHens ?? 0,
+    daysWithRecords: hens.daysWithRecords,
+    henDays: hens.henDays,
     // Rounded to a millionth: the running totals add and subtract doubles.
     totalFeedLbs: roundMicro(num(totals[0]?.lbs)),
     totalFeedCost: roundMicro(num(totals[0]?.cost)),
@@ -135,12 +130,9 @@ export async function getTrends(
     gte(eggRecords.date, startDate),
     lte(eggRecords.date, endDate),
   );
-  const [eggDays, feedDays, weightDays, perBird, birds] = await Promise.all([
-    db
-      .select({ date: eggRecords.date, eggs: sql<string>`sum(${eggRecords.eggsLaid})` })
-      .from(eggRecords)
-      .where(eggWhere)
-      .groupBy(eggRecords.date),
+  const [production, feedDays, weightDays, perBird, birds] = await Promise.all([
+    // Eggs per day from the flocks' baskets and the birds' own records, never counted twice.
+    farmProduction(db, keeper, { today, days: q.period }),
     db
       .select({
         date: feedRecords.date,
@@ -187,7 +179,9 @@ export async function getTrends(
       .where(eq(chickens.farmId, farmId))
       .orderBy(asc(chickens.name)),
   ]);
-  const eggsBy = new Map(eggDays.map((d) => [d.date, num(d.eggs)]));
+  const dayBy = new Map(production.days.map((d) => [d.date, d]));
+  // A new flock with two days of records: its rates are over two days, not the whole period.
+  const recordedDays = Math.max(1, production.daysWithRecords);
   const feedBy = new Map(feedDays.map((d) => [d.date, d]));
   const weightBy = new Map(weightDays.map((d) => [d.date, Math.round(num(d.avg) * 100) / 100]));
   const eggsByBird = new Map(perBird.map((b) => [b.chickenId, b]));
@@ -199,7 +193,8 @@ export async function getTrends(
         chickenId: b.id,
         name: b.name,
         eggs: num(row?.eggs),
-        layRate: Math.round((num(row?.layingDays) / q.period) * 1000) / 10,
+        layRate:
+          Math.round((Math.min(num(row?.layingDays), recordedDays) / recordedDays) * 1000) / 10,
       };
     })
     .sort((a, b) => b.eggs - a.eggs || a.name.localeCompare(b.name));
@@ -208,11 +203,15 @@ export async function getTrends(
   return {
     startDate,
     endDate,
+    daysWithRecords: production.daysWithRecords,
     daily: datesOf(startDate, q.period).map((date) => {
       const f = feedBy.get(date);
+      const day = dayBy.get(date);
       return {
         date,
-        eggs: eggsBy.get(date) ?? 0,
+        eggs: day?.eggs ?? 0,
+        headcount: day?.headcount ?? 0,
+        layRate: day?.layRate ?? null,
         feedLbs: Math.round(num(f?.lbs) * 1000) / 1000,
         feedCost: Math.round(num(f?.cost) * 100) / 100,
         avgWeight: weightBy.get(date) ?? null,

@@ -8,9 +8,12 @@ import { cn } from "@/lib/cn";
 export function AdCard({
   ad,
   layout = "row",
+  fill = false,
 }: {
   ad: PublicAdvertisement;
   layout?: "row" | "stack";
+  /** Fill the slot's fixed card height (longer texts are cut, never grow the box). */
+  fill?: boolean;
 }) {
   const link = ad.link && isHttpUrl(ad.link) ? ad.link : null;
   const body = (
@@ -42,6 +45,7 @@ export function AdCard({
   const className = cn(
     "flex gap-3 rounded-xl border border-stone-200 bg-white p-3 text-left",
     layout === "stack" && "flex-col",
+    fill && "h-full overflow-hidden",
   );
   if (!link) return <div className={className}>{body}</div>;
   return (

@@ -47,6 +47,20 @@ describe("AdSlot", () => {
     expect(container).toBeEmptyDOMElement();
   });
 
+  it("in a banner's fixed box, keeps the category's placeholder when there are no ads", () => {
+    renderSlot([], { category: "Health Products", boxed: true });
+    const empty = screen.getByTestId("ad-box-empty");
+    expect(empty.querySelector('[data-category="health"]')).not.toBeNull();
+    expect(screen.queryByTestId("ad-slot")).toBeNull();
+  });
+
+  it("in a fixed box, each card fills the card height whatever its text", () => {
+    renderSlot([ad(1, { description: "A long description ".repeat(20) })], { boxed: true });
+    const card = screen.getByRole("link", { name: /Ad 1/ });
+    expect(card).toHaveClass("h-full", "overflow-hidden");
+    expect(card.parentElement!.className).toContain("h-[8.25rem]");
+  });
+
   it("rotates every 8 s with arrows and dots when there is more than one ad", () => {
     renderSlot([ad(1), ad(2), ad(3)]);
     expect(screen.getByText("Ad 1")).toBeInTheDocument();

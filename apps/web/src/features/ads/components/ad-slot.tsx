@@ -2,6 +2,7 @@ import { useState } from "react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { cn } from "@/lib/cn";
 import { useAdvertisements } from "../api/get-advertisements";
+import { AD_CARD_HEIGHT, AdBoxPlaceholder } from "./ad-box";
 import { AdCard } from "./ad-card";
 import { useRotation } from "./use-rotation";
 
@@ -22,12 +23,18 @@ export type AdSlotProps = {
   /** Show the ads in reverse order (the home page's bottom banner). */
   reverse?: boolean;
   className?: string;
+  /**
+   * Inside `LazyAdSlot`'s fixed box (banner and inline): without ads the box keeps the category's
+   * placeholder rather than collapsing, and the carousel always keeps its row of dots' height.
+   */
+  boxed?: boolean;
 };
 
 /**
  * An advertising slot. Active ads of the category rotate every 8 s (arrows and dots when more than
  * one; paused while the tab is hidden, on hover or focus, or with reduced motion). Clicks are
- * recorded through `data-track`. With no ads it renders nothing and takes no space.
+ * recorded through `data-track`. With no ads it renders nothing and takes no space, except in
+ * `LazyAdSlot`'s fixed box (`boxed`), where the category's placeholder holds the box's height.
  */
 export function AdSlot({
   category,
@@ -36,6 +43,7 @@ export function AdSlot({
   intervalMs = AD_ROTATION_MS,
   reverse = false,
   className,
+  boxed = false,
 }: AdSlotProps) {
   const { data } = useAdvertisements(category);
   const max =
@@ -46,7 +54,10 @@ export function AdSlot({
   const [paused, setPaused] = useState(false);
   const rotation = useRotation(position === "sidebar" ? 0 : ads.length, intervalMs, paused);
 
-  if (ads.length === 0) return null;
+  if (ads.length === 0) {
+    if (!boxed || position === "sidebar") return null;
+    return <AdBoxPlaceholder category={category} loading={data === undefined} />;
+  }
 
   if (position === "sidebar") {
     return (
@@ -68,7 +79,7 @@ export function AdSlot({
     <section
       aria-label="Advertisement"
       aria-roledescription="carousel"
-      className={cn(position === "banner" ? "my-4" : "my-3", className)}
+      className={cn(!boxed && (position === "banner" ? "my-4" : "my-3"), className)}
       data-testid="ad-slot"
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
@@ -87,12 +98,12 @@ export function AdSlot({
           </button>
         )}
         <div
-          className="min-w-0 flex-1"
+          className={cn("min-w-0 flex-1", boxed && AD_CARD_HEIGHT)}
           aria-live={rotation.running ? "off" : "polite"}
           aria-roledescription="slide"
           aria-label={many ? `${rotation.index + 1} of ${ads.length}` : undefined}
         >
-          <AdCard key={current.id} ad={current} />
+          <AdCard key={current.id} ad={current} fill={boxed} />
         </div>
         {many && (
           <button
