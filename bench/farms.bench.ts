@@ -34,7 +34,7 @@ function cpuSeconds(pid: number): number {
 }
 
 async function startAt(treeRoot: string, databaseUrl: string) {
-  const port = 4800 + Math.floor(Math.random() * 150);
+  const port = Number(process.env.BENCH_PORT) || 4800 + Math.floor(Math.random() * 150);
   const url = `http://localhost:${port}`;
   const proc: ChildProcess = spawn("node", ["apps/server/dist/server.mjs"], {
     cwd: treeRoot,

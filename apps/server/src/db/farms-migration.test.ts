@@ -152,7 +152,7 @@ describe("migration 0015: farms", () => {
     ]);
   });
 
-  it("keeps the daily totals and rewrites the egg list text with the farm and authors", async () => {
+  it("keeps the daily totals and rewrites the egg list text with its author", async () => {
     expect(
       await q(`select farm_id, date::text, eggs_laid, feed_amount, feed_cost from daily_production
                order by date`),
@@ -163,14 +163,11 @@ describe("migration 0015: farms", () => {
     const [row] = await q<{ list_json: string }>(
       `select list_json from egg_records where date = '2025-05-01'`,
     );
-    expect(JSON.parse(row!.list_json)).toMatchObject({
-      farmId: A,
-      createdBy: A,
-      updatedBy: A,
-      chickenId: HEN,
-      eggsLaid: 2,
-      notes: "first",
-    });
+    // Migration 0017: the list's text has who added the record, not the farm nor the last author.
+    const listed = JSON.parse(row!.list_json) as Record<string, unknown>;
+    expect(listed).toMatchObject({ createdBy: A, chickenId: HEN, eggsLaid: 2, notes: "first" });
+    expect(listed).not.toHaveProperty("farmId");
+    expect(listed).not.toHaveProperty("updatedBy");
     // The triggers follow the renamed column: a new record adds to the farm's day.
     await q(
       `insert into egg_records (farm_id, chicken_id, date, eggs_laid) values ($1, $2, '2025-05-02', 3)`,

@@ -290,7 +290,8 @@ describe("totals follow a correction at once", () => {
       method: "GET",
       url: `/api/egg-records?startDate=${daysAgo(3)}&endDate=${today}`,
     });
-    expect(list.json()).toEqual([moved.json()]);
+    const { farmId: _f, updatedBy: _u, ...listed } = moved.json<Record<string, unknown>>();
+    expect(list.json()).toEqual([listed]);
 
     const del = await owner.inject({ method: "DELETE", url: `/api/egg-records/${id}` });
     expect(del.statusCode).toBe(204);

@@ -1,4 +1,5 @@
-import { useQuery } from "@tanstack/react-query";
+import { useCallback, useSyncExternalStore } from "react";
+import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { AuthUser } from "@flockkeeper/shared/schemas/auth";
 import { ApiError, apiGet } from "./api-client";
 
@@ -14,17 +15,38 @@ export async function fetchCurrentUser(): Promise<AuthUser | null> {
   }
 }
 
+/** The answer in the cache: the user, null (signed out, or no answer to be had), undefined (loading). */
+function cachedAuth(qc: QueryClient): AuthUser | null | undefined {
+  const state = qc.getQueryState<AuthUser | null>(authQueryKey);
+  if (!state) return undefined;
+  if (state.data !== undefined) return state.data;
+  return state.status === "error" ? null : undefined;
+}
+
 /**
- * Who is signed in. Loading until `/api/auth/user` answers, and so while a prerendered page
- * hydrates: the HTML was built for nobody in particular and shows the loading state, and the
- * browser's first render has no answer yet either, so both agree without waiting for hydration
- * to end (a hydrated flag here re-rendered every caller, whole pages, in one synchronous task
- * right after hydration: Lighthouse's total blocking time). The first change comes with the answer.
+ * Who is signed in. Loading until `/api/auth/user` answers, and always while a prerendered page
+ * hydrates: the HTML was built for nobody in particular and shows the loading state. React reads
+ * the answer through `useSyncExternalStore` with "loading" as the server's value, so a part of the
+ * page that hydrates after the answer came (its chunk was still loading) still matches the HTML,
+ * and React renders the answer right after. Nothing re-renders after hydration when the answer
+ * has not come yet (a hydrated flag here re-rendered every caller, whole pages, in one synchronous
+ * task right after hydration: Lighthouse's total blocking time).
  */
 export function useAuth() {
-  const query = useQuery({ queryKey: authQueryKey, queryFn: fetchCurrentUser, retry: false });
-  const user = query.data ?? null;
-  return { user, isLoading: query.isLoading, isAuthenticated: user !== null };
+  const qc = useQueryClient();
+  // Fetches (once, shared by every caller) and keeps the answer fresh.
+  useQuery({ queryKey: authQueryKey, queryFn: fetchCurrentUser, retry: false });
+  const subscribe = useCallback(
+    (onChange: () => void) => qc.getQueryCache().subscribe(onChange),
+    [qc],
+  );
+  const answer = useSyncExternalStore(
+    subscribe,
+    () => cachedAuth(qc),
+    () => undefined,
+  );
+  const user = answer ?? null;
+  return { user, isLoading: answer === undefined, isAuthenticated: user !== null };
 }
 
 /** Sign-in and sign-out are full-page navigations to the server. */

@@ -27,4 +27,13 @@ describe("formatMoment", () => {
     expect(formatMoment("2025-03-03T12:00:00Z", "short", "en-GB")).toMatch(/Mar 2025$/);
     expect(formatMoment("nope", "short", "en-GB")).toBe("nope");
   });
+
+  it("writes the time of day in the keeper's time zone and locale", () => {
+    const at = "2025-03-03T23:30:00Z";
+    expect(formatMoment(at, "dateTime", "en-GB", "UTC")).toBe("3 Mar 2025, 23:30");
+    expect(formatMoment(at, "dateTime", "en-US", "UTC")).toBe("Mar 3, 2025, 11:30 PM");
+    expect(formatMoment(at, "time", "en-GB", "UTC")).toBe("23:30");
+    // Half past eleven at night in London is already the next morning in Berlin.
+    expect(formatMoment(at, "dateTime", "de-DE", "Europe/Berlin")).toBe("4. März 2025, 00:30");
+  });
 });

@@ -1,11 +1,11 @@
 /*
  * The one way dates are shown (issue 25 item 4): in the keeper's locale through Intl.DateTimeFormat,
- * in three forms. Dates travel and are typed as ISO 'YYYY-MM-DD' (inputs stay `type="date"`); only
+ * short and long (and a chart axis's) for days; with the time of day for moments. Dates travel and are typed as ISO 'YYYY-MM-DD' (inputs stay `type="date"`); only
  * what is shown is formatted here. A calendar day is read in UTC so it never moves by a day in a
  * time zone west of Greenwich.
  */
 
-export type DateForm = "short" | "long" | "axis";
+export type DateForm = "short" | "long" | "axis" | "dateTime" | "time";
 
 const OPTIONS: Record<DateForm, Intl.DateTimeFormatOptions> = {
   /** "3 Mar 2025" / "Mar 3, 2025": lists and records. */
@@ -14,6 +14,10 @@ const OPTIONS: Record<DateForm, Intl.DateTimeFormatOptions> = {
   long: { weekday: "long", day: "numeric", month: "long", year: "numeric" },
   /** "3 Mar" / "Mar 3": chart axes. */
   axis: { day: "numeric", month: "short" },
+  /** "3 Mar 2025, 14:05" / "Mar 3, 2025, 2:05 PM": when something happened (moments only). */
+  dateTime: { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" },
+  /** "14:05" / "02:05 PM": a time today (moments only). */
+  time: { hour: "2-digit", minute: "2-digit" },
 };
 
 const cache = new Map<string, Intl.DateTimeFormat>();
@@ -42,9 +46,17 @@ export function formatDay(iso: string, form: DateForm = "short", locale?: string
   return Number.isNaN(d.getTime()) ? iso : formatter(form, locale).format(d);
 }
 
-/** A moment (an ISO timestamp) as its day in the keeper's own time zone and locale. */
-export function formatMoment(iso: string, form: DateForm = "short", locale?: string): string {
+/**
+ * A moment (an ISO timestamp) in the keeper's own time zone and locale: its day (`short`, `long`,
+ * `axis`), or with the time of day (`dateTime`, `time`).
+ */
+export function formatMoment(
+  iso: string,
+  form: DateForm = "short",
+  locale?: string,
+  timeZone: string = Intl.DateTimeFormat().resolvedOptions().timeZone,
+): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return formatter(form, locale, Intl.DateTimeFormat().resolvedOptions().timeZone).format(d);
+  return formatter(form, locale, timeZone).format(d);
 }

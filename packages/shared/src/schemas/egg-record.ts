@@ -140,7 +140,18 @@ export const eggRecord = z.object({
   createdAt: z.string(),
 });
 export type EggRecord = z.infer<typeof eggRecord>;
-export const eggRecordList = z.array(eggRecord);
+/**
+ * An egg record in `GET /api/egg-records`: who added it (`createdBy`, for "logged by" and what a
+ * helper may change) but not the farm, which is the farm in use for every record of the list
+ * (`GET /api/farms`), nor who changed it last. A month of a flock is thousands of records: the
+ * two uuids were a third of the list's bytes (issue 18 bench).
+ */
+export const eggRecordListItem = eggRecord.omit({ farmId: true, updatedBy: true });
+export type EggRecordListItem = z.infer<typeof eggRecordListItem>;
+/** `GET /api/egg-records`. */
+export const eggRecordList = z.array(eggRecordListItem);
+/** `POST /api/egg-records/batch`: the records written, each in full. */
+export const eggRecordBatchResponse = z.array(eggRecord);
 
 /** Egg Tracking stats (spec: today, this week, 30-day total, lay rate). */
 export const eggStatsResponse = z.object({

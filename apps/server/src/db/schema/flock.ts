@@ -59,8 +59,9 @@ export const chickens = pgTable(
 
 /**
  * Eggs laid by one bird on one day (several records a day are allowed, 0..10 eggs each). The table
- * also has a `list_json` text column, kept by a trigger and read only by the egg list (migration
- * 0010); it is left out of this schema on purpose, so no Drizzle read or write ever touches it.
+ * also has a `list_json` text column, kept by a trigger and read only by the egg list (migrations
+ * 0010 and 0017); it is left out of this schema on purpose, so no Drizzle read or write ever
+ * touches it.
  */
 export const eggRecords = pgTable(
   "egg_records",

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { addDaysIso, todayIso } from "@flockkeeper/shared/schemas/common";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eggRecordList } from "@flockkeeper/shared/schemas/egg-record";
+import { eggRecordList, eggRecordListItem } from "@flockkeeper/shared/schemas/egg-record";
 import { eggRecords } from "../../db/schema/index";
 import {
   buildUser,
@@ -69,9 +69,13 @@ describe("POST /api/egg-records", () => {
       today,
       addDaysIso(today, -29),
     ]);
-    // The list's JSON is built by the database: the same record, field for field, as the POST's.
+    // The list's JSON is built by the database: the same record, field for field, as the POST's,
+    // less the farm (the farm in use) and the last author.
     expect(list.headers["content-type"]).toBe("application/json; charset=utf-8");
-    expect(eggRecordList.parse(list.json())[0]).toEqual(created);
+    expect(created).toMatchObject({ farmId: expect.any(String), updatedBy: keeper.user.id });
+    expect(list.json()[0]).toEqual(eggRecordListItem.parse(created));
+    expect(list.json()[0].createdBy).toBe(keeper.user.id);
+    expect(eggRecordList.parse(list.json())).toHaveLength(2);
   });
 
   it("accepts null quality and size, numeric text, and a date-time (as a Date serialises)", async () => {
@@ -243,7 +247,8 @@ describe("GET /api/egg-records", () => {
   });
 
   it("lists each record's stored text, kept up to date when a record changes", async () => {
-    // The list joins texts a trigger writes (migration 0010): an edit must show, escaping must hold.
+    // The list joins texts a trigger writes (migrations 0010, 0017): an edit must show, escaping
+    // must hold.
     const keeper = await buildUser(t);
     const bird = await addBird(keeper);
     const added = await addEggs(keeper, bird, "2024-07-01", 1, { notes: 'say "hi"\n\\ \u{1F95A}' });
@@ -251,13 +256,14 @@ describe("GET /api/egg-records", () => {
       (
         await keeper.inject({ url: "/api/egg-records?startDate=2024-07-01&endDate=2024-07-31" })
       ).json();
-    expect(await listed()).toEqual([added]);
+    const item = eggRecordListItem.parse(added);
+    expect(await listed()).toEqual([item]);
     await t.db
       .update(eggRecords)
       .set({ eggsLaid: 3, notes: null, eggQuality: "double_yolk", date: "2024-07-02" })
       .where(eq(eggRecords.id, added.id));
     expect(await listed()).toEqual([
-      { ...added, eggsLaid: 3, notes: null, eggQuality: "double_yolk", date: "2024-07-02" },
+      { ...item, eggsLaid: 3, notes: null, eggQuality: "double_yolk", date: "2024-07-02" },
     ]);
     expect(eggRecordList.parse(await listed())).toHaveLength(1);
   });

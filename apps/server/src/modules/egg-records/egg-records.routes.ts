@@ -4,13 +4,14 @@ import {
   createEggRecordBody,
   eggAnalyticsResponse,
   eggRecord,
+  eggRecordBatchResponse,
   eggRecordList,
   eggRecordRangeQuery,
   eggStatsQuery,
   eggStatsResponse,
   updateEggRecordBody,
 } from "@flockkeeper/shared/schemas/egg-record";
-import type { EggRecord } from "@flockkeeper/shared/schemas/egg-record";
+import type { EggRecordListItem } from "@flockkeeper/shared/schemas/egg-record";
 import { uuidParam } from "@flockkeeper/shared/schemas/common";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
@@ -48,7 +49,7 @@ export async function eggRecordsRoutes(app: FastifyInstance) {
           .type("application/json; charset=utf-8")
           .serializer((payload) => payload as string)
           // The text is the list's JSON; the type provider only knows the parsed shape.
-          .send(json as unknown as EggRecord[])
+          .send(json as unknown as EggRecordListItem[])
       );
     },
   );
@@ -88,7 +89,7 @@ export async function eggRecordsRoutes(app: FastifyInstance) {
     {
       ...auth,
       config: { ...writeLimit, permission: "record.add" },
-      schema: { body: createEggRecordBatchBody, response: { 201: eggRecordList } },
+      schema: { body: createEggRecordBatchBody, response: { 201: eggRecordBatchResponse } },
     },
     async (req, reply) =>
       reply.code(201).send(await createEggRecordBatch(app.db, keeperOf(req), req.body)),

@@ -60,9 +60,10 @@ function rangeWhere(farmId: string, r: { startDate: string; endDate: string }, c
 /**
  * The keeper's egg records in a date range, newest first, as the JSON text of an `eggRecordList`.
  * A busy flock has thousands of records a month: each row keeps its own JSON text (column
- * `list_json`, written by a trigger: migration 0010), and the database joins them into one row,
- * several times faster than decoding every row into objects and serialising them again. The API
- * test checks it field for field against the record the POST answered.
+ * `list_json`, written by a trigger: migrations 0010 and 0017), and the database joins them into
+ * one row, several times faster than decoding every row into objects and serialising them again.
+ * The API test checks it field for field against the record the POST answered (less the farm and
+ * the last author, which a list item leaves out: `eggRecordListItem`).
  */
 export async function listEggRecordsJson(db: Database, keeper: Keeper, q: Range): Promise<string> {
   const { farmId } = keeper;

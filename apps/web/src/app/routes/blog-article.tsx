@@ -2,7 +2,8 @@ import { Link, useParams } from "react-router";
 import { ArrowLeft } from "lucide-react";
 import { MarkdownContent } from "@/components/markdown-content";
 import { PageMeta } from "@/lib/page-meta";
-import { ARTICLES, formatArticleDate, useArticle } from "@/features/blog/api/articles";
+import { ARTICLES, useArticle } from "@/features/blog/api/articles";
+import { LocalDate } from "@/components/local-date";
 import { ArticleCard } from "@/features/blog/components/article-card";
 import { NewsletterBox } from "@/features/blog/components/newsletter-box";
 
@@ -41,7 +42,7 @@ export default function BlogArticlePage() {
       <header className="mt-3 mb-4 max-w-3xl">
         <h1 className="text-2xl font-extrabold text-stone-900 sm:text-3xl">{meta.title}</h1>
         <p className="mt-2 text-sm text-stone-700">
-          <time dateTime={meta.date}>{formatArticleDate(meta.date)}</time>
+          <LocalDate iso={meta.date} form="long" />
           {meta.readingMinutes ? ` · ${meta.readingMinutes} min read` : ""}
         </p>
         <p className="mt-2 text-lg text-stone-800">{meta.description}</p>

@@ -16,8 +16,9 @@ import {
 import { passkeyErrorMessage } from "../lib/passkey-errors";
 import { isReauthCancelled, useReauth } from "@/lib/reauth";
 import { browserSupportsWebAuthn } from "../lib/webauthn";
+import { formatMoment } from "@/lib/dates";
 
-const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: "medium" });
+const day = (iso: string) => formatMoment(iso, "short");
 
 /** Passkeys, password and recovery codes of a built-in account. */
 export function SecurityCard() {

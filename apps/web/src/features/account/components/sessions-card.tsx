@@ -6,9 +6,9 @@ import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useAccountSessions } from "../api/get-sessions";
 import { useSignOutEverywhere } from "../api/sign-out-everywhere";
+import { formatMoment } from "@/lib/dates";
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+const when = (iso: string) => formatMoment(iso, "dateTime");
 
 /** Where the keeper is signed in, with 'Sign out everywhere'. */
 export function SessionsCard() {

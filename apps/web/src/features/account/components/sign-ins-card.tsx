@@ -2,9 +2,9 @@ import { describeDevice } from "@flockkeeper/shared/domain/device";
 import { Card, CardTitle } from "@/components/ui/card";
 import { errorMessage } from "@/lib/api-client";
 import { useAccountSecurity } from "../api/account-security";
+import { formatMoment } from "@/lib/dates";
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+const when = (iso: string) => formatMoment(iso, "dateTime");
 
 const METHODS: Record<string, string> = {
   password: "Password",

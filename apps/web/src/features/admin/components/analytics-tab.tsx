@@ -5,6 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import { errorMessage } from "@/lib/api-client";
 import { useAnalytics } from "../api/get-analytics";
 import { NewsletterCard } from "./newsletter-card";
+import { formatMoment } from "@/lib/dates";
 
 // recharts is large: the chart loads after the first paint, in a box of its final size.
 const ClicksChart = lazy(() => import("./clicks-chart"));
@@ -113,7 +114,7 @@ export function AnalyticsTab() {
                     </span>
                     <span className="text-stone-700">{c.page}</span>
                     <time dateTime={c.timestamp} className="text-stone-600">
-                      {new Date(c.timestamp).toLocaleString()}
+                      {formatMoment(c.timestamp, "dateTime")}
                     </time>
                   </li>
                 ))}

@@ -11,6 +11,7 @@ import { toast } from "@/lib/toast";
 import { useDeleteAnalysis, useAnalyses } from "../api/get-analyses";
 import { useChickens } from "@/lib/chickens";
 import { useFarmPermissions } from "@/lib/farms";
+import { formatMoment } from "@/lib/dates";
 
 const STATUS_TONE: Record<string, BadgeTone> = {
   healthy: "green",
@@ -18,8 +19,7 @@ const STATUS_TONE: Record<string, BadgeTone> = {
   urgent: "red",
 };
 
-const dateText = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+const dateText = (iso: string) => formatMoment(iso, "dateTime");
 
 function summary(entry: AnalysisRecord): string {
   const r = entry.result as Record<string, unknown>;

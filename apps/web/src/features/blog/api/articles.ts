@@ -63,10 +63,3 @@ export const articleQuery = (slug: string) =>
   });
 
 export const useArticle = (slug: string) => useQuery(articleQuery(slug));
-
-export const formatArticleDate = (date: string) => {
-  const d = new Date(`${date}T12:00:00Z`);
-  return Number.isNaN(d.getTime())
-    ? date
-    : d.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" });
-};

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { cn } from "@/lib/cn";
-import { formatArticleDate, type ArticleMeta } from "../api/articles";
+import { LocalDate } from "@/components/local-date";
+import type { ArticleMeta } from "../api/articles";
 
 /** A link card for one article (featured: larger, with the full description). */
 export function ArticleCard({
@@ -33,7 +34,7 @@ export function ArticleCard({
         </Link>
       </Heading>
       <p className="mt-1 text-sm text-stone-700">
-        <time dateTime={article.date}>{formatArticleDate(article.date)}</time>
+        <LocalDate iso={article.date} form="long" />
         {article.readingMinutes ? ` · ${article.readingMinutes} min read` : ""}
       </p>
       <p className="mt-2 text-stone-800">{article.description}</p>

@@ -4,6 +4,7 @@ import type {
   CreateEggRecordBody,
   EggAnalyticsResponse,
   EggRecord,
+  EggRecordListItem,
   EggStatsResponse,
   UpdateEggRecordBody,
 } from "@flockkeeper/shared/schemas/egg-record";
@@ -29,7 +30,7 @@ const rangeParams = ({ chickenId, startDate, endDate }: EggRange) => {
 
 /** `GET /api/egg-records?chickenId&startDate&endDate`. */
 export const fetchEggRecords = (range: EggRange) =>
-  apiGet<EggRecord[]>(`/api/egg-records?${rangeParams(range)}`);
+  apiGet<EggRecordListItem[]>(`/api/egg-records?${rangeParams(range)}`);
 
 export const eggRecordsQueryOptions = (range: EggRange) =>
   queryOptions({

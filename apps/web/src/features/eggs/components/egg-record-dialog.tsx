@@ -2,7 +2,7 @@ import {
   createEggRecordBody,
   eggQuality,
   eggSize,
-  type EggRecord,
+  type EggRecordListItem,
   type EggQuality,
   type EggSize,
 } from "@flockkeeper/shared/schemas/egg-record";
@@ -60,7 +60,7 @@ export function EggRecordDialog({
   onOpenChange: (open: boolean) => void;
   chickens: Chicken[];
   defaultChickenId: string | null;
-  record?: EggRecord | null;
+  record?: EggRecordListItem | null;
 }) {
   return (
     <Dialog
@@ -91,7 +91,7 @@ function EggRecordForm({
 }: {
   chickens: Chicken[];
   defaultChickenId: string | null;
-  record: EggRecord | null;
+  record: EggRecordListItem | null;
   onDone: () => void;
 }) {
   const today = localToday();

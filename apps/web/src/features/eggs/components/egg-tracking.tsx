@@ -2,7 +2,7 @@ import { Plus } from "lucide-react";
 import { useMemo, useState } from "react";
 import { eggListStartDate } from "@flockkeeper/shared/domain/flock";
 import type { Chicken } from "@flockkeeper/shared/schemas/chicken";
-import type { EggRecord } from "@flockkeeper/shared/schemas/egg-record";
+import type { EggRecordListItem } from "@flockkeeper/shared/schemas/egg-record";
 import { useQueryClient } from "@tanstack/react-query";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -27,7 +27,7 @@ export function EggTracking({
   tracked: Chicken | null;
 }) {
   const [open, setOpen] = useState(false);
-  const [editing, setEditing] = useState<EggRecord | null>(null);
+  const [editing, setEditing] = useState<EggRecordListItem | null>(null);
   const [showAll, setShowAll] = useState(false);
   const qc = useQueryClient();
   const { changeRecord } = useFarmPermissions();

@@ -17,8 +17,7 @@ import { toast } from "@/lib/toast";
 import { useCreateInvitation, useInvitations, useRevokeInvitation } from "../api/farms";
 
 /** A moment with its time, in the keeper's locale and time zone. */
-const when = (iso: string) =>
-  `${formatMoment(iso)}, ${new Date(iso).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" })}`;
+const when = (iso: string) => formatMoment(iso, "dateTime");
 
 /**
  * Invite someone (owner): choose a role, get a one-time link to send them (shown once, valid for

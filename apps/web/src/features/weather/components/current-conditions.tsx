@@ -4,14 +4,12 @@ import type { WeatherResponse } from "@flockkeeper/shared/schemas/weather";
 import { Card, CardTitle } from "@/components/ui/card";
 import { cn } from "@/lib/cn";
 import { WeatherIcon } from "./weather-icon";
+import { formatMoment } from "@/lib/dates";
 
 /** Current temperature (coloured by band), conditions, humidity and wind. */
 export function CurrentConditions({ weather }: { weather: WeatherResponse }) {
   const band = TEMPERATURE_BANDS[weather.band];
-  const updated = new Date(weather.fetchedAt).toLocaleTimeString([], {
-    hour: "2-digit",
-    minute: "2-digit",
-  });
+  const updated = formatMoment(weather.fetchedAt, "time");
   return (
     <Card>
       <CardTitle>Current conditions</CardTitle>
