@@ -4,7 +4,7 @@ import { lbsToKg } from "@flockkeeper/shared/domain/units";
 import { formatWeight, useUnits, weightIn } from "@/lib/units";
 import { useFarmPermissions } from "@/lib/farms";
 import { useProductionSummary, useProductionTrends } from "../api/production";
-import { SeriesChart } from "./charts";
+import { SeriesChart } from "@/components/series-chart";
 
 /**
  * Days of the period with any record (eggs, feed or a weigh-in). The summary's figures are sums
