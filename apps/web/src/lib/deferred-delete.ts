@@ -11,8 +11,10 @@ export const UNDO_MS = 5_000;
 export type DeferredDelete = {
   /** The record's id: hidden from every list from now on. */
   id: string;
-  /** The record's API address (`DELETE` is sent there). */
-  url: string;
+  /** The record's API address (`DELETE` is sent there), unless `send` deletes it otherwise. */
+  url?: string;
+  /** Deletes it another way (a record kept only in this browser); instead of the `DELETE`. */
+  send?: () => Promise<unknown> | void;
   /** The toast's title, e.g. "Egg record deleted". */
   title: string;
   /** After the server deleted it: refresh what depends on it (await the refetch, so it stays gone). */
@@ -64,8 +66,9 @@ export async function sendDelete(id: string): Promise<void> {
   pending.delete(id);
   dismissToast(p.toastId);
   try {
+    if (p.send) await p.send();
     // keepalive: the request still goes out when it is sent because the page is being left.
-    await apiSend("DELETE", p.url, undefined, undefined, { keepalive: true });
+    else if (p.url) await apiSend("DELETE", p.url, undefined, undefined, { keepalive: true });
     await p.onDeleted?.();
   } catch (err) {
     toast({
