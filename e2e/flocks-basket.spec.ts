@@ -59,6 +59,7 @@ test("a flock of 25 hens: basket, a loss, headcount and lay rate, a correction, 
   await page.getByRole("button", { name: "Save baskets" }).tap();
   await expect(page.getByText("Baskets saved", { exact: true })).toBeVisible();
   await expect(page.getByTestId("basket-row")).toContainText("Saved: 19");
+  await basketRowsFit(page);
 
   // One hen lost to a predator.
   await page.getByRole("tab", { name: "My Flock" }).click();

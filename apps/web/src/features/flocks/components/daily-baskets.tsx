@@ -265,7 +265,7 @@ export function DailyBaskets() {
                     <Button
                       variant="ghost"
                       size="sm"
-                      className="text-red-800"
+                      className="h-11 text-red-800"
                       onClick={() => deferred.remove(saved.id, `${f.name}'s basket`)}
                       aria-label={`Delete ${f.name}'s basket for ${date}`}
                     >
