@@ -6,7 +6,7 @@ import type { ProductionSummary } from "@flockkeeper/shared/schemas/production";
 import { formatWeight, useUnits, weightIn } from "@/lib/units";
 import { useFarmPermissions } from "@/lib/farms";
 import { useProductionSummary, useProductionTrends } from "../api/production";
-import { SeriesChart } from "./charts";
+import { SeriesChart } from "@/components/series-chart";
 
 /**
  * Days of the period with any record (eggs, feed or a weigh-in). The summary's figures are sums
