@@ -161,9 +161,13 @@ export const eggStatsResponse = z.object({
   eggsLast30Days: z.number().int(),
   /** Laying (female) birds the rate is computed for: the chosen bird, or every hen. */
   layingBirds: z.number().int(),
-  /** Percent with one decimal over the last 30 days. */
+  /** Percent with one decimal over the days of the last 30 that have records. */
   layRate: z.number(),
+  /** The same over the days of the last 7 that have records. */
   weekLayRate: z.number(),
+  /** Days of the last 30 (and of the last 7) with egg records: the rates are over these days. */
+  daysWithRecords: z.number().int(),
+  weekDaysWithRecords: z.number().int(),
 });
 export type EggStatsResponse = z.infer<typeof eggStatsResponse>;
 

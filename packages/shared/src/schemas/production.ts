@@ -8,6 +8,7 @@ import {
   type ProductionPeriod,
 } from "../domain/production-periods";
 import { recordAuthorship } from "./farm";
+import { poultrySpecies } from "./species";
 
 /*
  * Production Hub (spec: Feed record, Weight record, Environmental record, Production summary,
@@ -336,8 +337,15 @@ export const productionSummary = z.object({
   totalFeedCost: z.number(),
   /** Egg value at the egg price minus feed cost. */
   profitability: z.number(),
-  /** Mean of each bird's latest weight in the period (lbs); null without weigh-ins. */
+  /**
+   * Mean of each bird's latest weight in the period (lbs); null without weigh-ins, and null when
+   * the birds weighed are of several species: a hen is never averaged with a turkey (issue 25).
+   */
   avgBirdWeight: z.number().nullable(),
+  /** The same mean per species (lbs), species in display order; empty without weigh-ins. */
+  avgWeightBySpecies: z.array(
+    z.object({ species: poultrySpecies, avgWeight: z.number(), birds: z.number().int() }),
+  ),
   totalFeedLbs: z.number(),
   eggPrice: z.number(),
   eggValue: z.number(),

@@ -48,7 +48,15 @@ export function EggTracking({
     { label: "Today", value: stats.data?.eggsToday },
     { label: "This week", value: stats.data?.eggsThisWeek },
     { label: "Last 30 days", value: stats.data?.eggsLast30Days },
-    { label: "Lay rate (30 days)", value: stats.data ? `${stats.data.layRate}%` : undefined },
+    {
+      label: "Lay rate (30 days)",
+      value: stats.data ? `${stats.data.layRate}%` : undefined,
+      // The rate is over the days that have records: say so when that is fewer than 30.
+      note:
+        stats.data && stats.data.daysWithRecords < 30
+          ? `over ${stats.data.daysWithRecords} ${stats.data.daysWithRecords === 1 ? "day" : "days"} with records`
+          : undefined,
+    },
   ];
 
   return (
@@ -81,6 +89,7 @@ export function EggTracking({
               >
                 {t.value ?? "…"}
               </dd>
+              {"note" in t && t.note && <dd className="text-xs text-stone-600">{t.note}</dd>}
             </Card>
           ))}
         </dl>
