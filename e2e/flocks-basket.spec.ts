@@ -5,6 +5,9 @@ import { signIn } from "./helpers";
 // records one hen lost to a predator, sees a headcount of 24 and a lay rate of 19/24 = 79.2%,
 // corrects the basket to 20 (83.3%), and deletes an event and brings it back with Undo.
 
+// A long name: it must still fit a 360 px screen.
+const NAME = "Big coop layers of the long barn";
+
 /** No control in the basket rows is smaller than 44 px or runs off the screen. */
 async function basketRowsFit(page: Page) {
   const problems = await page.getByTestId("basket-row").evaluateAll((lis) => {
@@ -39,23 +42,24 @@ test("a flock of 25 hens: basket, a loss, headcount and lay rate, a correction, 
   await expect(page.getByText(/A flock is a group of birds of one species/)).toBeVisible();
   await page.getByRole("button", { name: "Add flock" }).click();
   const add = page.getByRole("dialog", { name: "Add flock" });
-  await add.getByLabel("Name").fill("Big coop layers");
+  await add.getByLabel("Name").fill(NAME);
   await expect(add.getByLabel("Start date")).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
   await add.getByLabel("Headcount").fill("25");
   await add.getByLabel("Females").fill("25");
   await add.getByRole("button", { name: "Add flock" }).click();
   await expect(add).toBeHidden();
-  const card = page.getByTestId("flock-card").filter({ hasText: "Big coop layers" });
+  const card = page.getByTestId("flock-card").filter({ hasText: NAME });
   await expect(card.getByTestId("flock-headcount")).toHaveText("25 birds (25 females)");
   await expect(card).toContainText("Chicken · Layers");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
   // Today's basket of 19, one-handed: type 18, then tap + once.
   await page.getByRole("tab", { name: "Egg Tracking" }).click();
   await expect(page.getByTestId("basket-row")).toHaveCount(1);
   await basketRowsFit(page);
-  await page.getByLabel("Eggs from Big coop layers").fill("18");
-  await page.getByRole("button", { name: "One egg more for Big coop layers" }).tap();
-  await expect(page.getByLabel("Eggs from Big coop layers")).toHaveValue("19");
+  await page.getByLabel(`Eggs from ${NAME}`).fill("18");
+  await page.getByRole("button", { name: `One egg more for ${NAME}` }).tap();
+  await expect(page.getByLabel(`Eggs from ${NAME}`)).toHaveValue("19");
   await page.getByRole("button", { name: "Save baskets" }).tap();
   await expect(page.getByText("Baskets saved", { exact: true })).toBeVisible();
   await expect(page.getByTestId("basket-row")).toContainText("Saved: 19");
@@ -64,7 +68,7 @@ test("a flock of 25 hens: basket, a loss, headcount and lay rate, a correction, 
   // One hen lost to a predator.
   await page.getByRole("tab", { name: "My Flock" }).click();
   await card.click();
-  const detail = page.getByRole("dialog", { name: "Big coop layers" });
+  const detail = page.getByRole("dialog", { name: NAME });
   await detail.getByRole("button", { name: "Record event" }).click();
   await detail.getByLabel("What happened").selectOption("predator");
   await detail.getByLabel("Count").fill("1");
@@ -95,8 +99,8 @@ test("a flock of 25 hens: basket, a loss, headcount and lay rate, a correction, 
 
   // The basket was 20, not 19.
   await page.getByRole("tab", { name: "Egg Tracking" }).click();
-  await expect(page.getByLabel("Eggs from Big coop layers")).toHaveValue("19");
-  await page.getByRole("button", { name: "One egg more for Big coop layers" }).tap();
+  await expect(page.getByLabel(`Eggs from ${NAME}`)).toHaveValue("19");
+  await page.getByRole("button", { name: `One egg more for ${NAME}` }).tap();
   await page.getByRole("button", { name: "Save baskets" }).tap();
   await expect(page.getByTestId("basket-row")).toContainText("Saved: 20");
 
@@ -116,7 +120,7 @@ test("a flock of 25 hens: basket, a loss, headcount and lay rate, a correction, 
   await expect(events).toHaveCount(2);
   await page.waitForTimeout(5_500);
   await page.reload();
-  await page.getByTestId("flock-card").filter({ hasText: "Big coop layers" }).click();
+  await page.getByTestId("flock-card").filter({ hasText: NAME }).click();
   await expect(detail.getByTestId("flock-event")).toHaveCount(2);
   await expect(detail.getByTestId("detail-headcount")).toHaveText("24 birds");
 });

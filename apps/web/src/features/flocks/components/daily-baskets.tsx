@@ -238,7 +238,7 @@ export function DailyBaskets() {
                       <Input
                         id={`${inputId}-cracked`}
                         inputMode="numeric"
-                        className="w-16"
+                        className="w-20 max-w-20"
                         value={shown(edits[f.id]?.cracked, saved?.cracked)}
                         onChange={(e) => edit(f.id, { cracked: digits(e.target.value) })}
                         aria-label={`Cracked eggs from ${f.name}`}
@@ -252,7 +252,7 @@ export function DailyBaskets() {
                       <Input
                         id={`${inputId}-dirty`}
                         inputMode="numeric"
-                        className="w-16"
+                        className="w-20 max-w-20"
                         value={shown(edits[f.id]?.dirty, saved?.dirty)}
                         onChange={(e) => edit(f.id, { dirty: digits(e.target.value) })}
                         aria-label={`Dirty eggs from ${f.name}`}

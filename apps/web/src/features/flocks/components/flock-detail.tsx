@@ -357,7 +357,7 @@ function RecordEventForm({ flock, onDone }: { flock: Flock; onDone: () => void }
       aria-label="Record event"
       className="mt-3 space-y-3 rounded-xl border border-stone-200 p-3"
     >
-      <div className="grid grid-cols-2 gap-3">
+      <div className="grid gap-3 sm:grid-cols-2">
         <Field name="type" id="event-type" label="What happened">
           {(p) => (
             <Select {...p}>

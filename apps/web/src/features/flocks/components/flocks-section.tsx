@@ -117,7 +117,7 @@ function FlockCards({
   return (
     <ul aria-label={label} className="grid gap-3 sm:grid-cols-2">
       {flocks.map((f) => (
-        <li key={f.id} data-testid="flock-card">
+        <li key={f.id} data-testid="flock-card" className="min-w-0">
           <button
             type="button"
             onClick={() => onOpen(f.id)}
