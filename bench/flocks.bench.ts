@@ -43,6 +43,7 @@ async function seed(db: Db) {
     .returning();
   await createOwnFarm(db, u!);
   const farmId = u!.id;
+  const loss = Math.max(1, Math.round(BIRDS * 0.005));
   await db.execute(sql`
     insert into flocks (farm_id, name, species, purpose, start_date)
     select ${farmId}, 'House ' || f, 'chicken', 'layers', current_date - ${days}::int
@@ -53,14 +54,17 @@ async function seed(db: Db) {
     select farm_id, id, 'acquired', start_date, ${BIRDS}, 18 from flocks where farm_id = ${farmId}`);
   await db.execute(sql`
     insert into flock_events (farm_id, flock_id, type, date, count, cause)
-    select f.farm_id, f.id, 'died', m::date, ${Math.max(1, Math.round(BIRDS * 0.005))}, 'Bench'
+    select f.farm_id, f.id, 'died', m::date, ${loss}, 'Bench'
     from flocks f
     cross join generate_series(current_date - ${days - 30}::int, current_date, interval '1 month') m
     where f.farm_id = ${farmId}`);
   // A basket a day per flock: about 80 % lay.
   await db.execute(sql`
     insert into egg_collections (farm_id, flock_id, date, eggs, cracked)
-    select f.farm_id, f.id, d::date, (${BIRDS} * (0.75 + random() * 0.1))::int, (random() * 20)::int
+    select f.farm_id, f.id, d::date,
+      ((${BIRDS} - ${loss} * greatest(0, floor((d::date - (current_date - ${days - 30}::int)) / 30.44) + 1))
+        * (0.75 + random() * 0.1))::int,
+      (random() * 20)::int
     from flocks f
     cross join generate_series(current_date - ${days - 1}::int, current_date, interval '1 day') d
     where f.farm_id = ${farmId}`);

@@ -157,6 +157,11 @@ test("a keeper manages birds, eggs and a hatch in the Flock Manager", async ({ p
   await expect(
     page.getByText("The hatching status has been recorded!", { exact: true }),
   ).toBeVisible();
+  // The dialog then offers to add the chicks to the flock; not now.
+  await page
+    .getByRole("dialog", { name: "Add the chicks to your flock" })
+    .getByRole("button", { name: "Not now" })
+    .click();
   await expect(page.getByTestId("hatch-card")).toHaveCount(0);
   await page.getByRole("tab", { name: "Analytics" }).click();
   await expect(page.getByTestId("hatch-success-rate")).toContainText(

@@ -128,6 +128,11 @@ test("24 Muscovy eggs: countdown, candling on day 10, lockdown on day 32, 17 hat
   await expect(
     page.getByText("The hatching status has been recorded!", { exact: true }),
   ).toBeVisible();
+  // The dialog then offers to add the chicks to the flock; not now.
+  await page
+    .getByRole("dialog", { name: "Add the chicks to your flock" })
+    .getByRole("button", { name: "Not now" })
+    .click();
   await expect(page.getByTestId("hatch-card")).toHaveCount(0);
 
   // The result with the rates: fertility = fertile / set, hatchability = hatched / fertile and / set.

@@ -58,6 +58,42 @@ describe("productionSummary", () => {
   });
 });
 
+describe("productionSummary weights", () => {
+  const totals = {
+    period: 7,
+    startDate: "2024-05-01",
+    endDate: "2024-05-07",
+    totalEggs: 0,
+    layingBirds: 0,
+    totalFeedLbs: 0,
+    totalFeedCost: 0,
+    avgBirdWeight: null,
+    eggPrice: 0.3,
+  };
+
+  it("never averages a hen with a turkey: one species has a mean, several only their own", () => {
+    const one = productionSummary({
+      ...totals,
+      weightBySpecies: [{ species: "chicken", avgWeight: 5.456, birds: 3 }],
+    });
+    expect(one.avgBirdWeight).toBe(5.46);
+    const mixed = productionSummary({
+      ...totals,
+      weightBySpecies: [
+        { species: "turkey", avgWeight: 22, birds: 1 },
+        { species: "chicken", avgWeight: 5.5, birds: 4 },
+      ],
+    });
+    expect(mixed.avgBirdWeight).toBeNull();
+    // In display order (chickens first), each species its own mean.
+    expect(mixed.avgWeightBySpecies).toEqual([
+      { species: "chicken", avgWeight: 5.5, birds: 4 },
+      { species: "turkey", avgWeight: 22, birds: 1 },
+    ]);
+    expect(productionSummary({ ...totals, weightBySpecies: [] }).avgBirdWeight).toBeNull();
+  });
+});
+
 describe("periodRange and efficiencyPoint", () => {
   it("includes today in the period", () => {
     expect(periodRange("2024-03-07", 7)).toEqual({

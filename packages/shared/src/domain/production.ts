@@ -1,4 +1,5 @@
 import { addDaysIso } from "./dates";
+import { POULTRY_SPECIES, type PoultrySpecies } from "./species-labels";
 import type { AlertSeverity, DiseaseAlert, ProductionSummary } from "../schemas/production";
 import { defaultText, unitText, type UnitText } from "./units";
 import { EXTREME_COLD_LOW_F, HEAT_F, weatherAlerts } from "./weather-alerts";
@@ -49,6 +50,11 @@ export interface SummaryTotals {
   totalFeedLbs: number;
   totalFeedCost: number;
   avgBirdWeight: number | null;
+  /**
+   * Each species' mean latest weight and how many birds were weighed. When given, it decides
+   * `avgBirdWeight`: that mean for one species, null for several (never a hen with a turkey).
+   */
+  weightBySpecies?: readonly { species: PoultrySpecies; avgWeight: number; birds: number }[];
   eggPrice: number;
   /** Days of the period with egg records, eggs and hen-days over them (issue 19: hen-day lay rate). */
   daysWithRecords?: number;
@@ -60,6 +66,16 @@ export interface SummaryTotals {
  * minus feed cost, and feed cost per dozen eggs. Money to 2 places, ratios to 2, weight to 2.
  */
 export function productionSummary(t: SummaryTotals): ProductionSummary {
+  const bySpecies = [...(t.weightBySpecies ?? [])]
+    .sort((a, b) => POULTRY_SPECIES.indexOf(a.species) - POULTRY_SPECIES.indexOf(b.species))
+    .map((w) => ({ species: w.species, avgWeight: round(w.avgWeight), birds: w.birds }));
+  const avgBirdWeight = t.weightBySpecies
+    ? bySpecies.length === 1
+      ? bySpecies[0]!.avgWeight
+      : null
+    : t.avgBirdWeight === null
+      ? null
+      : round(t.avgBirdWeight);
   const totalEggs = finite(t.totalEggs);
   const feedLbs = finite(t.totalFeedLbs);
   const feedCost = finite(t.totalFeedCost);
@@ -73,7 +89,8 @@ export function productionSummary(t: SummaryTotals): ProductionSummary {
     feedEfficiency: feedLbs > 0 ? round(totalEggs / feedLbs) : 0,
     totalFeedCost: round(feedCost),
     profitability: round(eggValue - feedCost),
-    avgBirdWeight: t.avgBirdWeight === null ? null : round(t.avgBirdWeight),
+    avgBirdWeight,
+    avgWeightBySpecies: bySpecies,
     totalFeedLbs: round(feedLbs),
     eggPrice: t.eggPrice,
     eggValue: round(eggValue),

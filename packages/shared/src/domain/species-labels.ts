@@ -12,7 +12,9 @@ export const POULTRY_SPECIES = [
   "guinea_fowl",
   "quail",
 ] as const;
-type Species = (typeof POULTRY_SPECIES)[number];
+/** One of the six species (the same type as `PoultrySpecies` of schemas/species.ts). */
+export type PoultrySpecies = (typeof POULTRY_SPECIES)[number];
+type Species = PoultrySpecies;
 
 /** True for one of the six species' values (a URL parameter, say), without the schema library. */
 export function isPoultrySpecies(value: unknown): value is Species {

@@ -72,6 +72,13 @@ export const createEggRecordBody = z.object({
 export type CreateEggRecordBody = z.input<typeof createEggRecordBody>;
 
 /**
+ * `PATCH /api/egg-records/{id}`: the same fields, each optional, with the same messages. A field
+ * left out stays as it is; null clears quality, size or notes.
+ */
+export const updateEggRecordBody = createEggRecordBody.partial();
+export type UpdateEggRecordBody = z.input<typeof updateEggRecordBody>;
+
+/**
  * `POST /api/egg-records/batch`: the quick daily collection form, one count per bird for one day.
  * All records are written or none.
  */
@@ -154,9 +161,13 @@ export const eggStatsResponse = z.object({
   eggsLast30Days: z.number().int(),
   /** Laying (female) birds the rate is computed for: the chosen bird, or every hen. */
   layingBirds: z.number().int(),
-  /** Percent with one decimal over the last 30 days. */
+  /** Percent with one decimal over the days of the last 30 that have records. */
   layRate: z.number(),
+  /** The same over the days of the last 7 that have records. */
   weekLayRate: z.number(),
+  /** Days of the last 30 (and of the last 7) with egg records: the rates are over these days. */
+  daysWithRecords: z.number().int(),
+  weekDaysWithRecords: z.number().int(),
 });
 export type EggStatsResponse = z.infer<typeof eggStatsResponse>;
 

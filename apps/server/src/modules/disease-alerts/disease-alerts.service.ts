@@ -21,6 +21,7 @@ import {
   weightRecords,
 } from "../../db/schema/index";
 import { resolveToday } from "../production/production.service";
+import { farmProduction } from "../flocks/flock-production.service";
 import type { Keeper } from "../../access/access";
 
 const num = (v: unknown) => Number(v ?? 0);
@@ -111,7 +112,7 @@ export async function loadFlockReadings(
       ),
     );
   const weightCutoff = addDaysIso(today, -(WEIGHT_WINDOW_DAYS - 1));
-  const [birds, eggs, env, saved] = await Promise.all([
+  const [birds, eggs, env, saved, production] = await Promise.all([
     db
       .select({
         id: chickens.id,
@@ -174,6 +175,11 @@ export async function loadFlockReadings(
           gte(analyses.createdAt, analysisSince),
         ),
       ),
+    // The flock's eggs per day from baskets and birds' records, never counted twice (issue 19).
+    farmProduction(db, keeper, {
+      today,
+      days: RECENT_LAYING_DAYS + BASELINE_LAYING_DAYS,
+    }),
   ]);
 
   let recentDays = 0;
@@ -184,12 +190,8 @@ export async function loadFlockReadings(
     else if (e.date !== null && e.date >= recentStart) recentDays++;
     else baselineDays++;
   }
-  let flockRecent = 0;
-  let flockBaseline = 0;
   const readings = birds.map((b): BirdReadings => {
     const e = eggsBy.get(b.id);
-    flockRecent += num(e?.recent);
-    flockBaseline += num(e?.baseline);
     // The latest weigh-in counts only if it is within the last 14 days; loss is measured against
     // the heaviest weigh-in in the 14 days before it.
     const latest =
@@ -212,14 +214,20 @@ export async function loadFlockReadings(
       hasEggs: e !== undefined,
     };
   });
+  // The flock's laying per day from the farm's production: baskets and birds' own records, never
+  // counted twice, over the days that have records (for a farm without flocks, the birds' records).
+  const flockDays = production.days.filter((d) => d.eggs !== null);
+  const recentFlock = flockDays.filter((d) => d.date >= recentStart);
+  const baselineFlock = flockDays.filter((d) => d.date < recentStart);
+  const sum = (days: typeof flockDays) => days.reduce((n, d) => n + (d.eggs ?? 0), 0);
   return {
     today,
     birds: readings,
     flockLaying: {
-      baselineEggs: flockBaseline,
-      baselineDays,
-      recentEggs: flockRecent,
-      recentDays,
+      baselineEggs: sum(baselineFlock),
+      baselineDays: baselineFlock.length,
+      recentEggs: sum(recentFlock),
+      recentDays: recentFlock.length,
     },
     environment: env,
     analyses: saved.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),

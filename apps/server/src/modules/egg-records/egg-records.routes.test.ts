@@ -301,8 +301,11 @@ describe("stats and analytics", () => {
       eggsThisWeek: 3,
       eggsLast30Days: 6,
       layingBirds: 2,
-      layRate: 10, // 6 / (2 x 30)
-      weekLayRate: 21.4, // 3 / (2 x 7)
+      // Over the days that have records only (issue 19), not over 30 and 7.
+      layRate: 75, // 6 / (2 hens x 4 days)
+      weekLayRate: 75, // 3 / (2 hens x 2 days)
+      daysWithRecords: 4,
+      weekDaysWithRecords: 2,
     });
     const one = await keeper.inject({ url: `/api/egg-records/stats?chickenId=${a}` });
     expect(one.json()).toMatchObject({
@@ -310,7 +313,8 @@ describe("stats and analytics", () => {
       eggsThisWeek: 2,
       eggsLast30Days: 3,
       layingBirds: 1,
-      layRate: 10,
+      layRate: 100, // 3 eggs on her 3 days with records
+      daysWithRecords: 3,
     });
   });
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { addDaysIso, daysBetweenIso, todayIso } from "@flockkeeper/shared/schemas/common";
 import {
   EGG_RECORD_MAX_RANGE_DAYS,
@@ -7,16 +7,21 @@ import {
   type EggStatsResponse,
   type createEggRecordBatchBody,
   type createEggRecordBody,
+  type updateEggRecordBody,
 } from "@flockkeeper/shared/schemas/egg-record";
 import { eggListStartDate, layRate } from "@flockkeeper/shared/domain/flock";
 import type { z } from "zod";
 import type { Database } from "../../db/client";
-import { chickens, eggRecords } from "../../db/schema/index";
+import { chickens, eggRecords, flocks } from "../../db/schema/index";
+import { resolveToday } from "../../lib/keeper-today";
+import { farmProduction } from "../flocks/flock-production.service";
 import { badRequest } from "../../lib/errors";
 import { authorshipOf, requireAccess, type Keeper, createdByKeeper } from "../../access/access";
+import { deleteRecord, recordToChange } from "../../access/record-change";
 
 type Row = typeof eggRecords.$inferSelect;
 type CreateInput = z.output<typeof createEggRecordBody>;
+type UpdateInput = z.output<typeof updateEggRecordBody>;
 type BatchInput = z.output<typeof createEggRecordBatchBody>;
 export type Range = { chickenId?: string; startDate?: string; endDate?: string };
 
@@ -122,6 +127,43 @@ export async function createEggRecord(
   return toEggRecord(row!);
 }
 
+/**
+ * Corrects one of the farm's egg records. The daily totals and the list text follow in the same
+ * statement (triggers: migrations 0009, 0010); a new bird must be the farm's (404 otherwise).
+ */
+export async function updateEggRecord(
+  db: Database,
+  keeper: Keeper,
+  id: string,
+  body: UpdateInput,
+): Promise<EggRecord> {
+  if (body.chickenId)
+    await requireAccess(db, keeper, { permission: "chicken.read", ids: [body.chickenId] });
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    await recordToChange(t, keeper, eggRecords, id, "Egg record");
+    const [row] = await t
+      .update(eggRecords)
+      .set({
+        updatedBy: keeper.user.id,
+        chickenId: body.chickenId,
+        date: body.date,
+        eggsLaid: body.eggsLaid,
+        eggQuality: body.eggQuality,
+        eggSize: body.eggSize,
+        notes: body.notes,
+      })
+      .where(and(eq(eggRecords.id, id), eq(eggRecords.farmId, keeper.farmId)))
+      .returning();
+    return toEggRecord(row!);
+  });
+}
+
+/** Deletes one of the farm's egg records; the day's total drops with it (trigger). */
+export async function deleteEggRecord(db: Database, keeper: Keeper, id: string): Promise<void> {
+  await deleteRecord(db, keeper, eggRecords, id, "Egg record");
+}
+
 /** The quick daily form: one record per bird for one day, all written or none. */
 export async function createEggRecordBatch(
   db: Database,
@@ -152,7 +194,9 @@ const num = (v: unknown) => Number(v ?? 0);
 
 /**
  * Egg Tracking stats for the keeper (or one bird): eggs today, in the last 7 and 30 days, and lay
- * rates for the laying birds (every hen, or the one bird). One indexed aggregate query.
+ * rates over the days that have records only (issue 19: two days of logging give a two-day rate,
+ * not one over 30). A farm with flocks counts its baskets and flock headcounts (hen-days, see
+ * flocks/flock-production.service.ts); without flocks it is one indexed aggregate query.
  */
 export async function eggStats(
   db: Database,
@@ -160,40 +204,80 @@ export async function eggStats(
   q: { chickenId?: string; today?: string },
 ): Promise<EggStatsResponse> {
   const { farmId } = keeper;
-  const serverToday = todayIso(new Date());
-  // The keeper's local date may differ from the server's by a day either way.
-  const today =
-    q.today && Math.abs(daysBetweenIso(serverToday, q.today)) <= 1 ? q.today : serverToday;
+  const today = resolveToday(q.today);
   const weekStart = eggListStartDate(today, 7);
   const monthStart = eggListStartDate(today, 30);
   if (q.chickenId)
     await requireAccess(db, keeper, { permission: "chicken.read", ids: [q.chickenId] });
-  const [eggs] = await db
-    .select({
-      today: sql<string>`coalesce(sum(${eggRecords.eggsLaid}) filter (where ${eggRecords.date} = ${today}), 0)`,
-      week: sql<string>`coalesce(sum(${eggRecords.eggsLaid}) filter (where ${eggRecords.date} >= ${weekStart}), 0)`,
-      month: sql<string>`coalesce(sum(${eggRecords.eggsLaid}), 0)`,
-    })
-    .from(eggRecords)
-    .where(rangeWhere(farmId, { startDate: monthStart, endDate: today }, q.chickenId));
+  const [[eggs], [flock]] = await Promise.all([
+    db
+      .select({
+        today: sql<string>`coalesce(sum(${eggRecords.eggsLaid}) filter (where ${eggRecords.date} = ${today}), 0)`,
+        week: sql<string>`coalesce(sum(${eggRecords.eggsLaid}) filter (where ${eggRecords.date} >= ${weekStart}), 0)`,
+        month: sql<string>`coalesce(sum(${eggRecords.eggsLaid}), 0)`,
+        weekDays: sql<string>`count(distinct ${eggRecords.date}) filter (where ${eggRecords.date} >= ${weekStart})`,
+        monthDays: sql<string>`count(distinct ${eggRecords.date})`,
+      })
+      .from(eggRecords)
+      .where(rangeWhere(farmId, { startDate: monthStart, endDate: today }, q.chickenId)),
+    q.chickenId
+      ? Promise.resolve([])
+      : db.select({ id: flocks.id }).from(flocks).where(eq(flocks.farmId, farmId)).limit(1),
+  ]);
+  if (flock) return flockEggStats(db, keeper, today, weekStart);
   let layingBirds = 1;
   if (!q.chickenId) {
     const [count] = await db
       .select({ n: sql<string>`count(*)` })
       .from(chickens)
-      .where(and(eq(chickens.farmId, farmId), inArray(chickens.sex, ["hen", "female"])));
+      .where(
+        and(
+          eq(chickens.farmId, farmId),
+          inArray(chickens.sex, ["hen", "female"]),
+          isNull(chickens.outcome),
+        ),
+      );
     layingBirds = num(count?.n);
   }
   const month = num(eggs?.month);
   const week = num(eggs?.week);
+  const monthDays = num(eggs?.monthDays);
+  const weekDays = num(eggs?.weekDays);
   return {
     today,
     eggsToday: num(eggs?.today),
     eggsThisWeek: week,
     eggsLast30Days: month,
     layingBirds,
-    layRate: layRate(month, layingBirds, 30),
-    weekLayRate: layRate(week, layingBirds, 7),
+    layRate: layRate(month, layingBirds, monthDays),
+    weekLayRate: layRate(week, layingBirds, weekDays),
+    daysWithRecords: monthDays,
+    weekDaysWithRecords: weekDays,
+  };
+}
+
+/** The stats of a farm with flocks: baskets and birds' records, hen-days from the headcounts. */
+async function flockEggStats(
+  db: Database,
+  keeper: Keeper,
+  today: string,
+  weekStart: string,
+): Promise<EggStatsResponse> {
+  const p = await farmProduction(db, keeper, { today, days: 30 });
+  const recorded = p.days.filter((d) => d.eggs !== null);
+  const week = recorded.filter((d) => d.date >= weekStart);
+  const weekEggs = week.reduce((n, d) => n + (d.eggs ?? 0), 0);
+  const weekHenDays = week.reduce((n, d) => n + d.layingHens, 0);
+  return {
+    today,
+    eggsToday: p.days.at(-1)?.eggs ?? 0,
+    eggsThisWeek: weekEggs,
+    eggsLast30Days: p.eggs,
+    layingBirds: p.days.at(-1)?.layingHens ?? 0,
+    layRate: p.layRate ?? 0,
+    weekLayRate: weekHenDays > 0 ? Math.round((weekEggs / weekHenDays) * 1000) / 10 : 0,
+    daysWithRecords: p.daysWithRecords,
+    weekDaysWithRecords: week.length,
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, gte, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { FlockProduction } from "@flockkeeper/shared/schemas/flock";
 import type { PoultrySpecies } from "@flockkeeper/shared/schemas/species";
 import { isFemaleSex, type ChickenSex } from "@flockkeeper/shared/schemas/chicken";
@@ -12,7 +12,14 @@ import {
   type HeadcountEvent,
 } from "@flockkeeper/shared/domain/headcount";
 import type { Database } from "../../db/client";
-import { chickens, eggCollections, eggRecords, flockEvents, flocks } from "../../db/schema/index";
+import {
+  chickens,
+  dailyProduction,
+  eggCollections,
+  eggRecords,
+  flockEvents,
+  flocks,
+} from "../../db/schema/index";
 import { notFound } from "../../lib/errors";
 import type { Keeper } from "../../access/access";
 import { resolveToday } from "../../lib/keeper-today";
@@ -33,79 +40,170 @@ interface Group {
 
 const key = (flockId: string | null, date: string) => `${flockId ?? ""}|${date}`;
 
-/** Per-bird egg records of the period summed by the bird's flock (null: birds in no flock) and day. */
-async function birdEggsByFlockDay(db: Database, farmId: string, from: string, to: string) {
-  const rows = await db
-    .select({
-      flockId: chickens.flockId,
-      date: eggRecords.date,
-      eggs: sql<number>`sum(${eggRecords.eggsLaid})::int`,
-    })
-    .from(eggRecords)
-    .innerJoin(chickens, eq(chickens.id, eggRecords.chickenId))
-    .where(and(eq(eggRecords.farmId, farmId), gte(eggRecords.date, from), lte(eggRecords.date, to)))
-    .groupBy(chickens.flockId, eggRecords.date);
-  return new Map(rows.map((r) => [key(r.flockId, r.date), Number(r.eggs)]));
+/**
+ * The birds' own egg records of the period summed by the bird's flock and day (key: flock id, or ""
+ * for birds in no flock). Birds in a flock are read through their flock (few rows); the birds in no
+ * flock, who may be a thousand with a record each every day, come from the per-day totals the
+ * database keeps (`daily_production`) minus the flock birds' share, and the days that have records
+ * from a skip scan of the (farm, date) index: about 90 index probes for 90 days, not 90,000 rows.
+ */
+async function birdEggsByFlockDay(
+  db: Database,
+  farmId: string,
+  from: string,
+  to: string,
+  opts: { loose: boolean; flockId?: string },
+) {
+  const [flockBirds, totals, recordDays] = await Promise.all([
+    db
+      .select({
+        flockId: chickens.flockId,
+        days: sql<string>`json_agg(json_build_array(${eggRecords.date}, ${eggRecords.eggsLaid}))::text`,
+      })
+      .from(chickens)
+      .innerJoin(
+        eggRecords,
+        and(
+          eq(eggRecords.chickenId, chickens.id),
+          gte(eggRecords.date, from),
+          lte(eggRecords.date, to),
+        ),
+      )
+      .where(
+        and(
+          eq(chickens.farmId, farmId),
+          opts.flockId ? eq(chickens.flockId, opts.flockId) : isNotNull(chickens.flockId),
+        ),
+      )
+      .groupBy(chickens.flockId),
+    opts.loose
+      ? db
+          .select({ date: dailyProduction.date, eggs: dailyProduction.eggsLaid })
+          .from(dailyProduction)
+          .where(
+            and(
+              eq(dailyProduction.farmId, farmId),
+              gte(dailyProduction.date, from),
+              lte(dailyProduction.date, to),
+            ),
+          )
+      : Promise.resolve([]),
+    opts.loose ? daysWithEggRecords(db, farmId, from, to) : Promise.resolve([]),
+  ]);
+  const eggs = new Map<string, number>();
+  const flockBirdEggs = new Map<string, number>();
+  for (const r of flockBirds) {
+    for (const [date, n] of JSON.parse(r.days) as [string, number][]) {
+      eggs.set(key(r.flockId, date), (eggs.get(key(r.flockId, date)) ?? 0) + n);
+      flockBirdEggs.set(date, (flockBirdEggs.get(date) ?? 0) + n);
+    }
+  }
+  if (opts.loose) {
+    const total = new Map(totals.map((t) => [t.date, t.eggs]));
+    for (const date of recordDays) {
+      const loose = (total.get(date) ?? 0) - (flockBirdEggs.get(date) ?? 0);
+      // A day whose records are all flock birds' is not a day with records for the others.
+      if (loose > 0 || !flockBirdEggs.has(date)) eggs.set(key(null, date), loose);
+    }
+  }
+  return eggs;
+}
+
+/** The dates between `from` and `to` with at least one egg record, by a skip scan of the index. */
+async function daysWithEggRecords(db: Database, farmId: string, from: string, to: string) {
+  const result = (await db.execute(sql`
+    with recursive d(date) as (
+      select max(date) from egg_records where farm_id = ${farmId} and date between ${from} and ${to}
+      union all
+      select (select max(e.date) from egg_records e
+              where e.farm_id = ${farmId} and e.date < d.date and e.date >= ${from})
+      from d where d.date is not null
+    )
+    select coalesce(json_agg(date::text), '[]')::text as dates from d where date is not null`)) as unknown as {
+    rows: { dates: string }[];
+  };
+  return JSON.parse(result.rows[0]?.dates ?? "[]") as string[];
 }
 
 async function basketsByFlockDay(
   db: Database,
   farmId: string,
-  flockIds: string[],
   from: string,
   to: string,
+  flockId?: string,
 ) {
-  if (flockIds.length === 0) return new Map<string, number>();
+  // One row per flock with its days as JSON text: the embedded engine spends far more per row
+  // returned than on building the JSON (10 rows instead of 900 for a 10-flock farm's 90 days).
   const rows = await db
     .select({
       flockId: eggCollections.flockId,
-      date: eggCollections.date,
-      eggs: eggCollections.eggs,
+      days: sql<string>`json_agg(json_build_array(${eggCollections.date}, ${eggCollections.eggs}))::text`,
     })
     .from(eggCollections)
     .where(
       and(
         eq(eggCollections.farmId, farmId),
-        inArray(eggCollections.flockId, flockIds),
         gte(eggCollections.date, from),
         lte(eggCollections.date, to),
+        flockId ? eq(eggCollections.flockId, flockId) : undefined,
       ),
-    );
-  return new Map(rows.map((r) => [key(r.flockId, r.date), r.eggs]));
+    )
+    .groupBy(eggCollections.flockId);
+  const baskets = new Map<string, number>();
+  for (const r of rows) {
+    for (const [date, eggs] of JSON.parse(r.days) as [string, number][]) {
+      baskets.set(key(r.flockId, date), eggs);
+    }
+  }
+  return baskets;
 }
 
-async function flockGroups(
-  db: Database,
-  farmId: string,
+/** The life events of the farm's flocks up to `to` (or of one flock), grouped by flock. */
+async function eventsByFlock(db: Database, farmId: string, to: string, flockId?: string) {
+  // As for the baskets: one row per flock, its events as JSON text.
+  const rows = await db
+    .select({
+      flockId: flockEvents.flockId,
+      events: sql<string>`json_agg(json_build_array(${flockEvents.type}, ${flockEvents.date}, ${flockEvents.count}, ${flockEvents.females}, ${flockEvents.males}, ${flockEvents.ageWeeks}))::text`,
+    })
+    .from(flockEvents)
+    .where(
+      and(
+        eq(flockEvents.farmId, farmId),
+        lte(flockEvents.date, to),
+        flockId ? eq(flockEvents.flockId, flockId) : undefined,
+      ),
+    )
+    .groupBy(flockEvents.flockId);
+  type Tuple = [string, string, number, number | null, number | null, number | null];
+  return new Map(
+    rows.map((r) => [
+      r.flockId,
+      (JSON.parse(r.events) as Tuple[]).map(
+        ([type, date, count, females, males, ageWeeks]): HeadcountEvent => ({
+          type,
+          date,
+          count,
+          females,
+          males,
+          ageWeeks,
+        }),
+      ),
+    ]),
+  );
+}
+
+/** Each flock's days: headcount and laying hens from its events, eggs from basket or birds. */
+function flockGroups(
   flockRows: { id: string; species: string }[],
+  events: Map<string, HeadcountEvent[]>,
+  baskets: Map<string, number>,
+  birdEggs: Map<string, number>,
   from: string,
   to: string,
-  birdEggs: Map<string, number>,
-): Promise<Group[]> {
-  const ids = flockRows.map((f) => f.id);
-  const [events, baskets] = await Promise.all([
-    ids.length === 0
-      ? []
-      : db
-          .select({
-            flockId: flockEvents.flockId,
-            type: flockEvents.type,
-            date: flockEvents.date,
-            count: flockEvents.count,
-            females: flockEvents.females,
-            males: flockEvents.males,
-            ageWeeks: flockEvents.ageWeeks,
-          })
-          .from(flockEvents)
-          .where(and(inArray(flockEvents.flockId, ids), lte(flockEvents.date, to))),
-    basketsByFlockDay(db, farmId, ids, from, to),
-  ]);
-  const byFlock = new Map<string, HeadcountEvent[]>();
-  for (const { flockId, ...e } of events) {
-    byFlock.set(flockId, [...(byFlock.get(flockId) ?? []), e]);
-  }
+): Group[] {
   return flockRows.map((f) => {
-    const counts = dailyCounts(byFlock.get(f.id) ?? [], f.species as PoultrySpecies, from, to);
+    const counts = dailyCounts(events.get(f.id) ?? [], f.species as PoultrySpecies, from, to);
     const eggs = new Map<string, number>();
     for (const { date } of counts) {
       const day = flockDayEggs(
@@ -118,15 +216,9 @@ async function flockGroups(
   });
 }
 
-/** Birds in no flock: each female present and of laying age counts as one hen that day. */
-async function looseBirdsGroup(
-  db: Database,
-  farmId: string,
-  from: string,
-  to: string,
-  birdEggs: Map<string, number>,
-): Promise<Group> {
-  const birds = await db
+/** Birds in no flock, with what the lay rate needs. */
+function looseBirds(db: Database, farmId: string) {
+  return db
     .select({
       sex: chickens.sex,
       species: chickens.species,
@@ -135,16 +227,32 @@ async function looseBirdsGroup(
     })
     .from(chickens)
     .where(and(eq(chickens.farmId, farmId), isNull(chickens.flockId)));
+}
+
+/** Birds in no flock: each female present and of laying age counts as one hen that day. */
+function looseBirdsGroup(
+  birds: Awaited<ReturnType<typeof looseBirds>>,
+  from: string,
+  to: string,
+  birdEggs: Map<string, number>,
+): Group {
+  // When each bird starts laying, worked out once rather than once a day.
+  const layers = birds.map((b) => ({
+    gone: b.outcomeDate,
+    layingFrom: !isFemaleSex(b.sex as ChickenSex)
+      ? null
+      : b.hatchDate === null
+        ? ""
+        : addDaysIso(b.hatchDate, (POINT_OF_LAY_WEEKS[b.species as PoultrySpecies] ?? 20) * 7),
+  }));
   const counts: DayCount[] = [];
   for (let day = from; day <= to; day = addDaysIso(day, 1)) {
     let headcount = 0;
     let layingHens = 0;
-    for (const b of birds) {
-      if (b.outcomeDate !== null && b.outcomeDate <= day) continue;
+    for (const b of layers) {
+      if (b.gone !== null && b.gone <= day) continue;
       headcount++;
-      if (!isFemaleSex(b.sex as ChickenSex)) continue;
-      const pol = POINT_OF_LAY_WEEKS[b.species as PoultrySpecies] ?? 20;
-      if (b.hatchDate === null || addDaysIso(b.hatchDate, pol * 7) <= day) layingHens++;
+      if (b.layingFrom !== null && b.layingFrom <= day) layingHens++;
     }
     counts.push({ date: day, headcount, layingHens });
   }
@@ -214,16 +322,20 @@ export async function flockProductionOf(
   flockId: string,
   q: { today?: string; days: number },
 ): Promise<FlockProduction> {
-  const [flock] = await db
-    .select({ id: flocks.id, species: flocks.species })
-    .from(flocks)
-    .where(and(eq(flocks.id, flockId), eq(flocks.farmId, keeper.farmId)))
-    .limit(1);
-  if (!flock) throw notFound("Flock");
   const { from, to } = period(q);
-  const birdEggs = await birdEggsByFlockDay(db, keeper.farmId, from, to);
-  const groups = await flockGroups(db, keeper.farmId, [flock], from, to, birdEggs);
-  return summarise(flockId, from, to, groups);
+  // One round of queries, all scoped by farm: the flock, its events, baskets and birds' records.
+  const [[flock], events, baskets, birdEggs] = await Promise.all([
+    db
+      .select({ id: flocks.id, species: flocks.species })
+      .from(flocks)
+      .where(and(eq(flocks.id, flockId), eq(flocks.farmId, keeper.farmId)))
+      .limit(1),
+    eventsByFlock(db, keeper.farmId, to, flockId),
+    basketsByFlockDay(db, keeper.farmId, from, to, flockId),
+    birdEggsByFlockDay(db, keeper.farmId, from, to, { loose: false, flockId }),
+  ]);
+  if (!flock) throw notFound("Flock");
+  return summarise(flockId, from, to, flockGroups([flock], events, baskets, birdEggs, from, to));
 }
 
 /** The whole farm: every flock (archived ones too: their history counts) and the birds in none. */
@@ -233,16 +345,16 @@ export async function farmProduction(
   q: { today?: string; days: number },
 ): Promise<FlockProduction> {
   const { from, to } = period(q);
-  const [flockRows, birdEggs] = await Promise.all([
+  const [flockRows, events, baskets, birdEggs, birds] = await Promise.all([
     db
       .select({ id: flocks.id, species: flocks.species })
       .from(flocks)
       .where(eq(flocks.farmId, keeper.farmId)),
-    birdEggsByFlockDay(db, keeper.farmId, from, to),
+    eventsByFlock(db, keeper.farmId, to),
+    basketsByFlockDay(db, keeper.farmId, from, to),
+    birdEggsByFlockDay(db, keeper.farmId, from, to, { loose: true }),
+    looseBirds(db, keeper.farmId),
   ]);
-  const [groups, loose] = await Promise.all([
-    flockGroups(db, keeper.farmId, flockRows, from, to, birdEggs),
-    looseBirdsGroup(db, keeper.farmId, from, to, birdEggs),
-  ]);
-  return summarise(null, from, to, [...groups, loose]);
+  const groups = flockGroups(flockRows, events, baskets, birdEggs, from, to);
+  return summarise(null, from, to, [...groups, looseBirdsGroup(birds, from, to, birdEggs)]);
 }

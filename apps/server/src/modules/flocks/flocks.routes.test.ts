@@ -475,3 +475,37 @@ describe("export and import", () => {
     expect(newSire.bandId).toBe("S1");
   });
 });
+
+describe("alerts follow the baskets", () => {
+  it("raises the flock laying drop from baskets alone, and drops it when the basket is corrected", async () => {
+    const keeper = await buildKeeper(t);
+    const flock = await newFlock(keeper, { startDate: daysAgo(40), headcount: 20 });
+    const baskets: { id: string; date: string }[] = [];
+    for (let i = 0; i < 35; i++) {
+      const date = daysAgo(i);
+      const res = await keeper.inject({
+        method: "POST",
+        url: "/api/egg-collections",
+        // 16 a day until a week ago, then 6.
+        payload: { flockId: flock.id, date, eggs: i < 7 ? 6 : 16 },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      baskets.push({ id: res.json().id, date });
+    }
+    const alerts = async () =>
+      (await keeper.inject({ url: `/api/disease-alerts/active?today=${today}` })).json<
+        { kind: string }[]
+      >();
+    expect((await alerts()).map((a) => a.kind)).toContain("flock-laying-drop");
+    // The keeper finds the last week's baskets were mistyped: 16 each.
+    for (const b of baskets.slice(0, 7)) {
+      const res = await keeper.inject({
+        method: "PATCH",
+        url: `/api/egg-collections/${b.id}`,
+        payload: { eggs: 16 },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    expect((await alerts()).map((a) => a.kind)).not.toContain("flock-laying-drop");
+  });
+});

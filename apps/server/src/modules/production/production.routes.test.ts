@@ -67,6 +67,7 @@ describe("GET /api/production/summary", () => {
       totalFeedCost: 3,
       profitability: 0,
       avgBirdWeight: 6.5,
+      avgWeightBySpecies: [{ species: "chicken", avgWeight: 6.5, birds: 2 }],
       totalFeedLbs: 4,
       eggPrice: 0.3,
       costPerDozen: 3.6,
@@ -89,6 +90,24 @@ describe("GET /api/production/summary", () => {
     });
   });
 
+  it("averages weight per species, never a hen with a turkey", async () => {
+    const { keeper } = await keeperWithRecords();
+    const tom = await buildChicken(t, keeper, { name: "Tom", species: "turkey", sex: "male" });
+    const jake = await buildChicken(t, keeper, { name: "Jake", species: "turkey", sex: "male" });
+    await buildWeight(t, keeper, tom, daysAgo(1), 20);
+    await buildWeight(t, keeper, jake, daysAgo(2), 24);
+    const res = await keeper.inject({ method: "GET", url: "/api/production/summary" });
+    expect(res.statusCode, res.body).toBe(200);
+    // Chickens: Alpha 5 and Rocky 8 -> 6.5; turkeys: 20 and 24 -> 22; no flock-wide mean.
+    expect(res.json()).toMatchObject({
+      avgBirdWeight: null,
+      avgWeightBySpecies: [
+        { species: "chicken", avgWeight: 6.5, birds: 2 },
+        { species: "turkey", avgWeight: 22, birds: 2 },
+      ],
+    });
+  });
+
   it("uses the keeper's saved egg price when none is given", async () => {
     const { keeper } = await keeperWithRecords();
     await t.db.insert(keeperSettings).values({ userId: keeper.user.id, eggPrice: 0.5 });
@@ -105,6 +124,7 @@ describe("GET /api/production/summary", () => {
       avgEggsPerBird: 0,
       feedEfficiency: 0,
       avgBirdWeight: null,
+      avgWeightBySpecies: [],
       costPerDozen: null,
     });
   });

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, lte, sql } from "drizzle-orm";
 import { healthStatus as healthStatusSchema } from "@flockkeeper/shared/schemas/chicken";
+import { poultrySpecies } from "@flockkeeper/shared/schemas/species";
 import {
   DEFAULT_EGG_PRICE,
   type ProductionSummary,
@@ -65,10 +66,13 @@ export async function getSummary(
           lte(dailyProduction.date, endDate),
         ),
       ),
-    // Each bird's latest weigh-in in the period (one index probe per bird), then their mean.
+    // Each bird's latest weigh-in in the period (one index probe per bird), then their mean per
+    // species: a hen is never averaged with a turkey.
     db
       .select({
+        species: chickens.species,
         avg: sql<string | null>`avg(latest.weight)`,
+        birds: sql<string>`count(*)`,
       })
       .from(chickens)
       .innerJoinLateral(
@@ -88,7 +92,8 @@ export async function getSummary(
           .as("latest"),
         sql`true`,
       )
-      .where(eq(chickens.farmId, farmId)),
+      .where(eq(chickens.farmId, farmId))
+      .groupBy(chickens.species),
     farmProduction(db, keeper, { today, days: q.period }),
     q.eggPrice === undefined ? savedEggPrice(db, keeper.user.id) : Promise.resolve(q.eggPrice),
   ]);
@@ -103,7 +108,14 @@ export async function getSummary(
     // Rounded to a millionth: the running totals add and subtract doubles.
     totalFeedLbs: roundMicro(num(totals[0]?.lbs)),
     totalFeedCost: roundMicro(num(totals[0]?.cost)),
-    avgBirdWeight: nullableNum(weight[0]?.avg),
+    avgBirdWeight: null,
+    weightBySpecies: weight.flatMap((w) => {
+      const avg = nullableNum(w.avg);
+      const species = poultrySpecies.safeParse(w.species);
+      return avg === null || !species.success
+        ? []
+        : [{ species: species.data, avgWeight: avg, birds: num(w.birds) }];
+    }),
     eggPrice: price ?? DEFAULT_EGG_PRICE,
   });
 }

@@ -22,6 +22,16 @@ const BreedIdentifier = lazy(() =>
 const ChickenList = lazy(() =>
   import("@/features/flock/components/chicken-list").then((m) => ({ default: m.ChickenList })),
 );
+const FlocksSection = lazy(() =>
+  import("@/features/flocks/components/flocks-section").then((m) => ({
+    default: m.FlocksSection,
+  })),
+);
+const DailyBaskets = lazy(() =>
+  import("@/features/flocks/components/daily-baskets").then((m) => ({
+    default: m.DailyBaskets,
+  })),
+);
 const HatchCountdown = lazy(() =>
   import("@/features/hatch/components/hatch-countdown").then((m) => ({
     default: m.HatchCountdown,
@@ -181,6 +191,7 @@ export default function ChickenTrackerPage() {
                   <TabsTrigger value="hatch">Hatch Countdown</TabsTrigger>
                 </TabsList>
                 <TabsContent value="birds">
+                  <FlocksSection />
                   <ChickenList
                     chickens={birds}
                     isLoading={chickens.isLoading}
@@ -205,7 +216,12 @@ export default function ChickenTrackerPage() {
           </TabsContent>
 
           <TabsContent value="eggs">
-            {privateContent(<EggTracking chickens={birds} tracked={tracked} />)}
+            {privateContent(
+              <>
+                <DailyBaskets />
+                <EggTracking chickens={birds} tracked={tracked} />
+              </>,
+            )}
             <LazyPremiumAffiliateAd />
           </TabsContent>
 

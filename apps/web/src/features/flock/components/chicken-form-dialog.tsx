@@ -1,7 +1,8 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import {
   createChickenBody,
   healthStatus as healthStatusSchema,
+  isFemaleSex,
   sexLabel,
   type Chicken,
   type ChickenSex,
@@ -17,10 +18,13 @@ import { Dialog } from "@/components/ui/dialog";
 import { Field, Form, useFormField, useZodForm } from "@/components/ui/form";
 import { Input, Select, Textarea } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
+import { useChickens } from "@/lib/chickens";
+import { useFlocks } from "@/lib/flocks";
 import { toast } from "@/lib/toast";
 import { useUnits, weightFieldText, weightTextToLbs, type Units } from "@/lib/units";
 import { useFormBreeds } from "../api/get-breeds";
 import { useSaveChicken } from "../api/save-chicken";
+import { showServerErrors } from "../lib/server-errors";
 import { BreedCombobox } from "./breed-combobox";
 import { PhotoField } from "./photo-field";
 
@@ -35,7 +39,26 @@ type FormValues = {
   healthStatus: HealthStatus;
   notes: string;
   imageUrl: string | null;
+  flockId: string;
+  bandId: string;
+  sireId: string;
+  damId: string;
 };
+
+/** Fields the server may refuse on their own (band in use, a parentage cycle, a flock's species). */
+const SERVER_FIELDS = [
+  "name",
+  "breed",
+  "species",
+  "color",
+  "weight",
+  "hatchDate",
+  "notes",
+  "flockId",
+  "bandId",
+  "sireId",
+  "damId",
+] as const;
 
 const EMPTY: FormValues = {
   name: "",
@@ -48,6 +71,10 @@ const EMPTY: FormValues = {
   healthStatus: "healthy",
   notes: "",
   imageUrl: null,
+  flockId: "",
+  bandId: "",
+  sireId: "",
+  damId: "",
 };
 
 const fromChicken = (c: Chicken, unit: Units["weightUnit"]): FormValues => ({
@@ -61,6 +88,10 @@ const fromChicken = (c: Chicken, unit: Units["weightUnit"]): FormValues => ({
   healthStatus: c.healthStatus,
   notes: c.notes ?? "",
   imageUrl: c.imageUrl,
+  flockId: c.flockId ?? "",
+  bandId: c.bandId ?? "",
+  sireId: c.sireId ?? "",
+  damId: c.damId ?? "",
 });
 
 const HEALTH_LABELS: Record<HealthStatus, string> = {
@@ -131,6 +162,8 @@ function ChickenForm({ chicken, onDone }: { chicken: Chicken | null; onDone: () 
           });
           onDone();
         } catch (err) {
+          // A band already in use or a parentage cycle is shown at its field.
+          if (showServerErrors(form, err, SERVER_FIELDS)) return;
           toast({
             title: `${chicken ? "Failed to update chicken" : "Failed to add chicken"}: ${errorMessage(err)}`,
             variant: "destructive",
@@ -187,6 +220,7 @@ function ChickenForm({ chicken, onDone }: { chicken: Chicken | null; onDone: () 
           )}
         </Field>
       </div>
+      <LineageFields chicken={chicken} species={species} />
       <PhotoInput onBusyChange={setPhotoBusy} />
       <Field name="notes" id="bird-notes" label="Notes (optional)">
         {(props) => <Textarea {...props} />}
@@ -234,6 +268,94 @@ function SexField({ species }: { species: PoultrySpecies }) {
         ))}
       </div>
     </fieldset>
+  );
+}
+
+/**
+ * The bird's flock (the farm's flocks of its species), band or leg-ring id, and its sire and dam
+ * (the farm's males and females of its species, never the bird itself). A choice that no longer
+ * fits when the species changes is cleared.
+ */
+function LineageFields({ chicken, species }: { chicken: Chicken | null; species: PoultrySpecies }) {
+  const flocks = useFlocks();
+  const birds = useChickens();
+  const { field: flockField } = useFormField("flockId");
+  const { field: sireField } = useFormField("sireId");
+  const { field: damField } = useFormField("damId");
+  const flockOptions = (flocks.data ?? []).filter((f) => f.species === species);
+  const others = (birds.data ?? []).filter((b) => b.species === species && b.id !== chicken?.id);
+  const sires = others.filter((b) => !isFemaleSex(b.sex));
+  const dams = others.filter((b) => isFemaleSex(b.sex));
+  const flockValue = flockField.value as string;
+  const sireValue = sireField.value as string;
+  const damValue = damField.value as string;
+
+  useEffect(() => {
+    if (flocks.data && flockValue && !flockOptions.some((f) => f.id === flockValue)) {
+      flockField.onChange("");
+    }
+    if (birds.data && sireValue && !sires.some((b) => b.id === sireValue)) sireField.onChange("");
+    if (birds.data && damValue && !dams.some((b) => b.id === damValue)) damField.onChange("");
+    // Only a change of species (or the lists arriving) can make a choice stop fitting.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [species, flocks.data, birds.data]);
+
+  const birdLabel = (b: Chicken) =>
+    `${b.name}${b.bandId ? ` (${b.bandId})` : ""}${b.outcome ? " (past)" : ""}`;
+
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Field
+        name="flockId"
+        id="bird-flock"
+        label="Flock (optional)"
+        after={
+          flocks.data && flockOptions.length === 0 ? (
+            <p className="mt-1 text-sm text-stone-700">
+              No flock of {SPECIES_LABELS[species].toLowerCase()} yet.
+            </p>
+          ) : undefined
+        }
+      >
+        {(props) => (
+          <Select {...props}>
+            <option value="">No flock</option>
+            {flockOptions.map((f) => (
+              <option key={f.id} value={f.id}>
+                {f.name}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field name="bandId" id="bird-band" label="Band / leg-ring id (optional)">
+        {(props) => <Input autoComplete="off" {...props} />}
+      </Field>
+      <Field name="sireId" id="bird-sire" label="Sire (optional)">
+        {(props) => (
+          <Select {...props}>
+            <option value="">Unknown</option>
+            {sires.map((b) => (
+              <option key={b.id} value={b.id}>
+                {birdLabel(b)}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field name="damId" id="bird-dam" label="Dam (optional)">
+        {(props) => (
+          <Select {...props}>
+            <option value="">Unknown</option>
+            {dams.map((b) => (
+              <option key={b.id} value={b.id}>
+                {birdLabel(b)}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+    </div>
   );
 }
 

@@ -1,3 +1,4 @@
+import { lazy, Suspense, useState } from "react";
 import { hatchResultBody, type HatchRecord } from "@flockkeeper/shared/schemas/hatch-record";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -6,6 +7,9 @@ import { Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { localToday, useMarkHatch, useRecordHatchResult } from "../api/hatch-records";
+
+// Adding the chicks to the flock loads once a result with chicks is saved.
+const AddChicks = lazy(() => import("./add-chicks").then((m) => ({ default: m.AddChicks })));
 
 type Values = {
   date: string;
@@ -22,7 +26,10 @@ const STATUS_TOAST = {
   variant: "success",
 } as const;
 
-/** Record the hatch: hatched, pipped but not hatched, assisted, died in shell, deformed. */
+/**
+ * Record the hatch: hatched, pipped but not hatched, assisted, died in shell, deformed. With chicks
+ * hatched, the dialog then offers to add them to the flock.
+ */
 export function HatchResultDialog({
   hatch,
   onClose,
@@ -30,19 +37,48 @@ export function HatchResultDialog({
   hatch: HatchRecord | null;
   onClose: () => void;
 }) {
+  const [recorded, setRecorded] = useState<HatchRecord | null>(null);
+  const close = () => {
+    setRecorded(null);
+    onClose();
+  };
   return (
     <Dialog
       open={hatch !== null}
-      onOpenChange={(o) => !o && onClose()}
-      title="Record the hatch"
-      description="Recording the result ends the countdown and moves the batch to the archive."
+      onOpenChange={(o) => !o && close()}
+      title={recorded ? "Add the chicks to your flock" : "Record the hatch"}
+      description={
+        recorded
+          ? "A new flock, a flock you have, or birds of their own."
+          : "Recording the result ends the countdown and moves the batch to the archive."
+      }
     >
-      {hatch && <ResultForm hatch={hatch} onDone={onClose} />}
+      {recorded ? (
+        <Suspense fallback={<p className="text-stone-700">Loading...</p>}>
+          <AddChicks hatch={recorded} onDone={close} />
+        </Suspense>
+      ) : (
+        hatch && (
+          <ResultForm
+            hatch={hatch}
+            onDone={close}
+            onRecorded={(saved) => ((saved.hatched ?? 0) > 0 ? setRecorded(saved) : close())}
+          />
+        )
+      )}
     </Dialog>
   );
 }
 
-function ResultForm({ hatch, onDone }: { hatch: HatchRecord; onDone: () => void }) {
+function ResultForm({
+  hatch,
+  onDone,
+  onRecorded,
+}: {
+  hatch: HatchRecord;
+  onDone: () => void;
+  onRecorded: (saved: HatchRecord) => void;
+}) {
   const record = useRecordHatchResult();
   const mark = useMarkHatch();
   const limit = hatch.fertile ?? hatch.eggsSet;
@@ -87,9 +123,9 @@ function ResultForm({ hatch, onDone }: { hatch: HatchRecord; onDone: () => void 
       className="space-y-4"
       onSubmit={async (_body, values) => {
         try {
-          await record.mutateAsync({ id: hatch.id, body: values });
+          const saved = await record.mutateAsync({ id: hatch.id, body: values });
           toast(STATUS_TOAST);
-          onDone();
+          onRecorded(saved);
         } catch (err) {
           form.setError("root", { message: errorMessage(err) });
         }

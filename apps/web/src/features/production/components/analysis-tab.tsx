@@ -4,7 +4,7 @@ import { lbsToKg } from "@flockkeeper/shared/domain/units";
 import { useUnits } from "@/lib/units";
 import { useFarmPermissions } from "@/lib/farms";
 import { useProductionTrends } from "../api/production";
-import { SeriesChart } from "./charts";
+import { SeriesChart } from "@/components/series-chart";
 
 /** Periods longer than this are charted by week rather than by day. */
 const DAILY_UP_TO = 30;

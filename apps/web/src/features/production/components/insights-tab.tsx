@@ -5,6 +5,7 @@ import { renderUnitText } from "@flockkeeper/shared/domain/units";
 import { useUnits } from "@/lib/units";
 import { useHealthPredictions } from "../api/production";
 import { formatMoment } from "@/lib/dates";
+import { groupPredictions } from "../lib/group-predictions";
 
 export const RISK_TONE: Record<RiskLevel, BadgeTone> = {
   low: "green",
@@ -13,10 +14,18 @@ export const RISK_TONE: Record<RiskLevel, BadgeTone> = {
   critical: "red",
 };
 
-/** Each bird's latest risk prediction with the readings that led to it. */
+/** "Clover, Pepper and Hazel" in the keeper's language. */
+const birdList = (names: string[]) =>
+  new Intl.ListFormat(undefined, { style: "long", type: "conjunction" }).format(names);
+
+/**
+ * Each bird's latest risk prediction with the readings that led to it; birds told exactly the same
+ * share one card (lib/group-predictions.ts), so a calm flock is one card, not a dozen alike.
+ */
 export function InsightsTab() {
   const predictions = useHealthPredictions();
   const units = useUnits();
+  const groups = predictions.data ? groupPredictions(predictions.data) : [];
   return (
     <div className="space-y-3">
       <p className="text-sm text-stone-700">
@@ -33,11 +42,18 @@ export function InsightsTab() {
         </Card>
       )}
       <ul className="grid gap-3 md:grid-cols-2" aria-label="Health predictions">
-        {predictions.data?.map((p) => (
+        {groups.map(({ prediction: p, birds }) => (
           <li key={p.id}>
             <Card>
               <div className="flex flex-wrap items-center justify-between gap-2">
-                <h3 className="text-lg font-bold text-stone-900">{p.chickenName}</h3>
+                <h3 className="min-w-0 text-lg font-bold break-words text-stone-900">
+                  {birdList(birds.map((b) => b.chickenName))}
+                  {birds.length > 1 && (
+                    <span className="ml-2 text-sm font-semibold text-stone-600">
+                      ({birds.length} birds)
+                    </span>
+                  )}
+                </h3>
                 <Badge tone={RISK_TONE[p.riskLevel]}>
                   {p.riskLevel} risk · score {p.riskScore}
                 </Badge>

@@ -1,10 +1,12 @@
 import { Card } from "@/components/ui/card";
 import { Alert } from "@/components/ui/alert";
-import { lbsToKg } from "@flockkeeper/shared/domain/units";
+import { lbsToKg, type WeightUnit } from "@flockkeeper/shared/domain/units";
+import { SPECIES_PLURAL_LABELS } from "@flockkeeper/shared/domain/species-labels";
+import type { ProductionSummary } from "@flockkeeper/shared/schemas/production";
 import { formatWeight, useUnits, weightIn } from "@/lib/units";
 import { useFarmPermissions } from "@/lib/farms";
 import { useProductionSummary, useProductionTrends } from "../api/production";
-import { SeriesChart } from "./charts";
+import { SeriesChart } from "@/components/series-chart";
 
 /**
  * Days of the period with any record (eggs, feed or a weigh-in). The summary's figures are sums
@@ -26,6 +28,53 @@ function Stat({ label, value, hint }: { label: string; value: string; hint?: str
       <p className="text-sm font-semibold text-stone-700">{label}</p>
       <p className="mt-1 text-2xl font-extrabold text-stone-900">{value}</p>
       {hint && <p className="text-xs text-stone-600">{hint}</p>}
+    </Card>
+  );
+}
+
+/**
+ * Average bird weight, per species when more than one was weighed (issue 25: a hen is never
+ * averaged with a turkey): "Chickens 5.5 lbs", "Turkeys 22 lbs", each with how many birds.
+ */
+function WeightStat({
+  summary: s,
+  weightUnit,
+}: {
+  summary: ProductionSummary | undefined;
+  weightUnit: WeightUnit;
+}) {
+  const bySpecies = s?.avgWeightBySpecies ?? [];
+  if (!s || bySpecies.length < 2) {
+    const value = !s
+      ? "…"
+      : s.avgBirdWeight === null
+        ? "No weigh-ins"
+        : formatWeight(s.avgBirdWeight, weightUnit, 2);
+    const only = bySpecies[0];
+    return (
+      <Stat
+        label="Average bird weight"
+        value={value}
+        {...(only && only.species !== "chicken"
+          ? { hint: `${SPECIES_PLURAL_LABELS[only.species]}, ${only.birds} weighed` }
+          : {})}
+      />
+    );
+  }
+  return (
+    <Card className="p-3">
+      <p className="text-sm font-semibold text-stone-700">Average weight by species</p>
+      <ul className="mt-1 space-y-0.5" data-testid="weight-by-species">
+        {bySpecies.map((w) => (
+          <li key={w.species} className="flex flex-wrap items-baseline justify-between gap-x-2">
+            <span className="font-semibold text-stone-800">{SPECIES_PLURAL_LABELS[w.species]}</span>
+            <span className="text-lg font-extrabold text-stone-900">
+              {formatWeight(w.avgWeight, weightUnit, 2)}
+              <span className="ml-1 text-xs font-normal text-stone-600">({w.birds} weighed)</span>
+            </span>
+          </li>
+        ))}
+      </ul>
     </Card>
   );
 }
@@ -76,16 +125,7 @@ export function OverviewTab({ period }: { period: number }) {
               />
             </>
           )}
-          <Stat
-            label="Average bird weight"
-            value={
-              s
-                ? s.avgBirdWeight === null
-                  ? "No weigh-ins"
-                  : formatWeight(s.avgBirdWeight, weightUnit, 2)
-                : "…"
-            }
-          />
+          <WeightStat summary={s} weightUnit={weightUnit} />
         </div>
         {trends.data && daysWithRecords(trends.data.daily) < trends.data.daily.length && (
           <p className="mt-2 text-sm text-stone-700" data-testid="period-coverage">

@@ -9,7 +9,7 @@ import { ProductionDashboard } from "./production-dashboard";
 vi.mock("@/lib/toast", () => ({ toast: vi.fn() }));
 // Charts draw with recharts, which needs a real layout engine; the figures are what matter here,
 // so each chart is stood in for by its title and its series.
-vi.mock("./charts", () => ({
+vi.mock("@/components/series-chart", () => ({
   SeriesChart: ({
     title,
     data,

@@ -1,0 +1,166 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { todayIso } from "@flockkeeper/shared/domain/dates";
+import type {
+  CreateEggCollectionBody,
+  CreateFlockBody,
+  CreateFlockEventBody,
+  EggCollection,
+  Flock,
+  FlockEvent,
+  FlockProduction,
+  UpdateEggCollectionBody,
+  UpdateFlockBody,
+  UpdateFlockEventBody,
+} from "@flockkeeper/shared/schemas/flock";
+import { apiGet, apiSend } from "@/lib/api-client";
+import { flocksQueryKey } from "@/lib/flocks";
+
+/** The keeper's local calendar date (the server counts headcounts and rates on it). */
+export const keeperToday = (now = new Date()) => todayIso(now, now.getTimezoneOffset());
+
+/** Egg collections (the baskets): every key starts with this. */
+export const eggCollectionsKey = ["egg-collections"] as const;
+
+/** `GET /api/flocks?archived=true`: every flock, archived ones too. */
+export function useAllFlocks(enabled = true) {
+  const today = keeperToday();
+  return useQuery({
+    queryKey: [...flocksQueryKey, "all", today],
+    queryFn: () => apiGet<Flock[]>(`/api/flocks?today=${today}&archived=true`),
+    enabled,
+  });
+}
+
+/** `GET /api/flocks/{id}`: one flock with today's headcount. */
+export function useFlock(id: string) {
+  const today = keeperToday();
+  return useQuery({
+    queryKey: [...flocksQueryKey, "one", id, today],
+    queryFn: () => apiGet<Flock>(`/api/flocks/${id}?today=${today}`),
+  });
+}
+
+/** `GET /api/flocks/{id}/events`. */
+export const flockEventsQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...flocksQueryKey, "events", id],
+    queryFn: () => apiGet<FlockEvent[]>(`/api/flocks/${id}/events`),
+  });
+export const useFlockEvents = (id: string) => useQuery(flockEventsQueryOptions(id));
+
+/** `GET /api/flocks/{id}/production?days=&today=`: lay rate over hen-days, eggs and headcount. */
+export function useFlockProduction(id: string, days: number) {
+  const today = keeperToday();
+  return useQuery({
+    queryKey: [...flocksQueryKey, "production", id, days, today],
+    queryFn: () =>
+      apiGet<FlockProduction>(`/api/flocks/${id}/production?days=${days}&today=${today}`),
+  });
+}
+
+/** Flocks and baskets both change headcounts and rates: refresh every flock and basket query. */
+function useInvalidateFlocks() {
+  const qc = useQueryClient();
+  return () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: flocksQueryKey }),
+      qc.invalidateQueries({ queryKey: eggCollectionsKey }),
+    ]);
+}
+
+/** `POST /api/flocks`. */
+export function useCreateFlock() {
+  const invalidate = useInvalidateFlocks();
+  return useMutation({
+    mutationFn: (body: CreateFlockBody) => apiSend<Flock>("POST", "/api/flocks", body),
+    onSuccess: invalidate,
+  });
+}
+
+/** `PATCH /api/flocks/{id}` (archive, rename...). */
+export function useUpdateFlock() {
+  const invalidate = useInvalidateFlocks();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: UpdateFlockBody }) =>
+      apiSend<Flock>("PATCH", `/api/flocks/${id}`, body),
+    onSuccess: invalidate,
+  });
+}
+
+/** `POST /api/flocks/{id}/events`. */
+export function useCreateFlockEvent(flockId: string) {
+  const invalidate = useInvalidateFlocks();
+  return useMutation({
+    mutationFn: (body: CreateFlockEventBody) =>
+      apiSend<FlockEvent>("POST", `/api/flocks/${flockId}/events`, body),
+    onSuccess: invalidate,
+  });
+}
+
+/** `PATCH /api/flocks/{id}/events/{eventId}`. */
+export function useUpdateFlockEvent(flockId: string) {
+  const invalidate = useInvalidateFlocks();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: UpdateFlockEventBody }) =>
+      apiSend<FlockEvent>("PATCH", `/api/flocks/${flockId}/events/${id}`, body),
+    onSuccess: invalidate,
+  });
+}
+
+/** `DELETE /api/flocks/{id}/events/{eventId}`. */
+export function useDeleteFlockEvent(flockId: string) {
+  const invalidate = useInvalidateFlocks();
+  return useMutation({
+    mutationFn: (id: string) => apiSend<null>("DELETE", `/api/flocks/${flockId}/events/${id}`),
+    onSettled: invalidate,
+  });
+}
+
+/** `GET /api/egg-collections?from=&to=`: the baskets of a day (or range). */
+export function useEggCollections(from: string, to: string, enabled = true) {
+  return useQuery({
+    queryKey: [...eggCollectionsKey, from, to],
+    queryFn: () => apiGet<EggCollection[]>(`/api/egg-collections?from=${from}&to=${to}`),
+    enabled,
+  });
+}
+
+/** `POST /api/egg-collections`. */
+export const createEggCollection = (body: CreateEggCollectionBody) =>
+  apiSend<EggCollection>("POST", "/api/egg-collections", body);
+
+/** `PATCH /api/egg-collections/{id}`. */
+export const updateEggCollection = (id: string, body: UpdateEggCollectionBody) =>
+  apiSend<EggCollection>("PATCH", `/api/egg-collections/${id}`, body);
+
+/** `DELETE /api/egg-collections/{id}`. */
+export const deleteEggCollection = (id: string) =>
+  apiSend<null>("DELETE", `/api/egg-collections/${id}`);
+
+/** Saves a day's baskets at once: new ones with POST, today's existing ones with PATCH. */
+export function useSaveBaskets() {
+  const invalidate = useInvalidateFlocks();
+  return useMutation({
+    mutationFn: (
+      items: { existingId?: string; body: CreateEggCollectionBody }[],
+    ): Promise<EggCollection[]> =>
+      Promise.all(
+        items.map(({ existingId, body }) =>
+          existingId
+            ? updateEggCollection(existingId, {
+                eggs: body.eggs,
+                cracked: body.cracked ?? null,
+                dirty: body.dirty ?? null,
+              })
+            : createEggCollection(body),
+        ),
+      ),
+    onSettled: invalidate,
+  });
+}
+
+/** Deletes one basket. */
+export function useDeleteEggCollection() {
+  const invalidate = useInvalidateFlocks();
+  return useMutation({ mutationFn: deleteEggCollection, onSettled: invalidate });
+}

@@ -1,0 +1,115 @@
+import { cleanup, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, expect, it, vi } from "vitest";
+import {
+  eggCollection,
+  flock,
+  type EggCollection,
+  type Flock,
+} from "@flockkeeper/shared/schemas/flock";
+import { toast } from "@/lib/toast";
+import { fakeApi, renderWithClient } from "@/test/fake-api";
+import { fixtureId, FIXTURE_FARM_ID } from "@/test/fixtures";
+import { keeperToday } from "../api/flocks";
+import { DailyBaskets } from "./daily-baskets";
+
+vi.mock("@/lib/toast", () => ({ toast: vi.fn() }));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.mocked(toast).mockClear();
+});
+
+const today = keeperToday();
+const stamp = "2026-01-01T00:00:00.000Z";
+
+const flockOf = (name: string, headcount: number): Flock =>
+  flock.parse({
+    id: fixtureId(),
+    farmId: FIXTURE_FARM_ID,
+    createdBy: null,
+    updatedBy: null,
+    name,
+    species: "chicken",
+    purpose: "layers",
+    location: null,
+    startDate: "2026-01-01",
+    notes: null,
+    archived: false,
+    headcount,
+    females: headcount,
+    males: 0,
+    profiles: 0,
+    asOf: today,
+    createdAt: stamp,
+    updatedAt: stamp,
+  });
+
+const basketOf = (f: Flock, eggs: number): EggCollection =>
+  eggCollection.parse({
+    id: fixtureId(),
+    farmId: FIXTURE_FARM_ID,
+    createdBy: null,
+    updatedBy: null,
+    flockId: f.id,
+    date: today,
+    eggs,
+    cracked: null,
+    dirty: null,
+    notes: null,
+    createdAt: stamp,
+    updatedAt: stamp,
+  });
+
+it("shows today's saved baskets, corrects them with PATCH and sends new ones with POST", async () => {
+  const big = flockOf("Big coop", 24);
+  const ducks = flockOf("Pond ducks with a very long name that will not fit", 6);
+  const saved = basketOf(big, 19);
+  const api = fakeApi(({ method, url, body }) => {
+    if (method === "GET" && url.startsWith("/api/flocks?")) return [200, [big, ducks]];
+    if (method === "GET" && url.startsWith("/api/egg-collections?")) return [200, [saved]];
+    if (method === "PATCH" && url === `/api/egg-collections/${saved.id}`)
+      return [200, { ...saved, ...(body as object) }];
+    if (method === "POST" && url === "/api/egg-collections")
+      return [201, basketOf(ducks, (body as { eggs: number }).eggs)];
+    return undefined;
+  });
+  renderWithClient(<DailyBaskets />);
+
+  const bigEggs = await screen.findByLabelText("Eggs from Big coop");
+  await waitFor(() => expect(bigEggs).toHaveValue("19"));
+  expect(screen.getByText("Saved: 19")).toBeInTheDocument();
+
+  await userEvent.click(screen.getByRole("button", { name: "One egg more for Big coop" }));
+  expect(bigEggs).toHaveValue("20");
+  await userEvent.type(screen.getByLabelText(`Eggs from ${ducks.name}`), "4");
+  await userEvent.click(screen.getByRole("button", { name: "Save baskets" }));
+
+  await waitFor(() =>
+    expect(api.sent("PATCH", `/api/egg-collections/${saved.id}`)).toEqual([
+      { eggs: 20, cracked: null, dirty: null },
+    ]),
+  );
+  expect(api.sent("POST", "/api/egg-collections")).toEqual([
+    { flockId: ducks.id, date: today, eggs: 4 },
+  ]);
+  await waitFor(() =>
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: "Baskets saved" })),
+  );
+});
+
+it("shows the server's refusal on the flock's row", async () => {
+  const big = flockOf("Big coop", 24);
+  fakeApi(({ method, url }) => {
+    if (method === "GET" && url.startsWith("/api/flocks?")) return [200, [big]];
+    if (method === "GET" && url.startsWith("/api/egg-collections?")) return [200, []];
+    if (method === "POST" && url === "/api/egg-collections")
+      return [400, { field: "date", message: "The flock started on 2026-01-01" }];
+    return undefined;
+  });
+  renderWithClient(<DailyBaskets />);
+  await userEvent.type(await screen.findByLabelText("Eggs from Big coop"), "3");
+  await userEvent.click(screen.getByRole("button", { name: "Save baskets" }));
+  expect(await screen.findByRole("alert")).toHaveTextContent("The flock started on 2026-01-01");
+  expect(screen.getByLabelText("Eggs from Big coop")).toHaveValue("3");
+});
