@@ -105,6 +105,9 @@ function expectNoLeak(where: string, res: LightMyRequestResponse, a: Answer = an
     seed.owner.user.email,
     seed.chickenId,
     seed.eggRecordId,
+    seed.feedRecordId,
+    seed.weightRecordId,
+    seed.environmentalRecordId,
     seed.flockId,
     seed.flockEventId,
     seed.eggCollectionId,
@@ -250,20 +253,24 @@ async function seedOwner(): Promise<Seed> {
   const search = await ok("POST", "/api/recent-searches", { term: mark });
   const analysis = await ok("POST", "/api/analyze-feces", { image: photo, birdId: bird.id });
   expect(analysis.analysisId, "seed: the analysis is saved").toEqual(expect.any(String));
-  await ok("POST", "/api/feed-records", {
+  const feed = await ok("POST", "/api/feed-records", {
     chickenId: bird.id,
     date: today,
     feedType: mark,
     feedAmount: 2,
     feedCost: 1,
   });
-  await ok("POST", "/api/weight-records", {
+  const weight = await ok("POST", "/api/weight-records", {
     chickenId: bird.id,
     date: today,
     weight: 5,
     notes: mark,
   });
-  await ok("POST", "/api/environmental-records", { date: today, temperature: 70, notes: mark });
+  const coop = await ok("POST", "/api/environmental-records", {
+    date: today,
+    temperature: 70,
+    notes: mark,
+  });
   await ok("PUT", "/api/weather/place", { name: mark, latitude: 51.5, longitude: -0.12 });
   await ok("PATCH", "/api/account/settings", { eggPrice: 0.5, temperatureUnit: "C" });
   await ok("POST", "/api/health-predictions/generate");
@@ -326,6 +333,9 @@ async function seedOwner(): Promise<Seed> {
     today,
     chickenId: bird.id,
     eggRecordId: egg.id,
+    feedRecordId: feed.id,
+    weightRecordId: weight.id,
+    environmentalRecordId: coop.id,
     flockId: flock.id,
     flockEventId: flockEvent.id,
     eggCollectionId: basket.id,

@@ -32,6 +32,9 @@ export type Seed = {
   today: string;
   chickenId: string;
   eggRecordId: string;
+  feedRecordId: string;
+  weightRecordId: string;
+  environmentalRecordId: string;
   /** A flock of the owner's, one of its events and a basket of its eggs. */
   flockId: string;
   flockEventId: string;
@@ -507,6 +510,15 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     minRole: "helper",
     payload: (s) => ({ date: s.today, records: [{ chickenId: s.chickenId, eggsLaid: 1 }] }),
   },
+  // Corrections: every member may use the route; a helper only on their own records within 24 h
+  // (egg-records.routes.test.ts and friends check that rule per role).
+  "PATCH /api/egg-records/:id": {
+    access: "keeper",
+    minRole: "helper",
+    params: id("eggRecordId"),
+    payload: () => ({ eggsLaid: 9 }),
+  },
+  "DELETE /api/egg-records/:id": { access: "keeper", minRole: "helper", params: id("eggRecordId") },
 
   "GET /api/hatch-records/active": { access: "keeper-list", minRole: "helper" },
   "GET /api/hatch-records": { access: "keeper-list", minRole: "helper" },
@@ -528,6 +540,13 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     strangerSees: { why: "the caller's own (empty) history", check: (a) => emptyArray(a.body) },
   },
   "GET /api/hatch-records/:id": { access: "keeper", minRole: "helper", params: id("hatchId") },
+  "PATCH /api/hatch-records/:id": {
+    access: "keeper",
+    minRole: "keeper",
+    params: id("hatchId"),
+    payload: () => ({ eggSource: "Stolen" }),
+  },
+  "DELETE /api/hatch-records/:id": { access: "keeper", minRole: "keeper", params: id("hatchId") },
   "POST /api/hatch-records/:id/candlings": {
     access: "keeper",
     minRole: "keeper",
@@ -593,9 +612,15 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     params: id("vaccinationId"),
     payload: (s) => ({ date: s.today }),
   },
+  "PATCH /api/vaccinations/:id": {
+    access: "keeper",
+    minRole: "helper",
+    params: id("vaccinationId"),
+    payload: () => ({ notes: "Stolen" }),
+  },
   "DELETE /api/vaccinations/:id": {
     access: "keeper",
-    minRole: "keeper",
+    minRole: "helper",
     params: id("vaccinationId"),
   },
 
@@ -658,11 +683,33 @@ export const accessMatrix: Record<string, MatrixEntry> = {
       why: "records feed for the caller's own birds only (a new keeper has none)",
     },
   },
+  "PATCH /api/feed-records/:id": {
+    access: "keeper",
+    minRole: "helper",
+    params: id("feedRecordId"),
+    payload: () => ({ feedAmount: 9 }),
+  },
+  "DELETE /api/feed-records/:id": {
+    access: "keeper",
+    minRole: "helper",
+    params: id("feedRecordId"),
+  },
   "GET /api/weight-records/recent": { access: "keeper-list", minRole: "helper" },
   "POST /api/weight-records": {
     access: "keeper",
     minRole: "helper",
     payload: (s) => ({ chickenId: s.chickenId, date: s.today, weight: 5 }),
+  },
+  "PATCH /api/weight-records/:id": {
+    access: "keeper",
+    minRole: "helper",
+    params: id("weightRecordId"),
+    payload: () => ({ weight: 9 }),
+  },
+  "DELETE /api/weight-records/:id": {
+    access: "keeper",
+    minRole: "helper",
+    params: id("weightRecordId"),
   },
   "GET /api/environmental-records/recent": { access: "keeper-list", minRole: "helper" },
   "POST /api/environmental-records": {
@@ -670,6 +717,17 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     minRole: "helper",
     payload: (s) => ({ date: s.today, temperature: 70 }),
     stranger: { status: 201, why: "records the caller's own coop reading" },
+  },
+  "PATCH /api/environmental-records/:id": {
+    access: "keeper",
+    minRole: "helper",
+    params: id("environmentalRecordId"),
+    payload: () => ({ temperature: 99 }),
+  },
+  "DELETE /api/environmental-records/:id": {
+    access: "keeper",
+    minRole: "helper",
+    params: id("environmentalRecordId"),
   },
   "GET /api/production/summary": {
     access: "keeper-list",

@@ -128,7 +128,7 @@ const photo = `data:image/jpeg;base64,${jpeg.toString("base64")}`;
 
 const bird = await create("POST", "/api/chickens", { name: "Henrietta", breed: "Silkie" });
 const chickenId: string = bird.id;
-await create("POST", "/api/egg-records", { chickenId, date: today, eggsLaid: 2 });
+const egg = await create("POST", "/api/egg-records", { chickenId, date: today, eggsLaid: 2 });
 const flock = await create("POST", "/api/flocks", {
   name: "Layers",
   startDate: daysAgo(30),
@@ -159,14 +159,18 @@ const vaccination = await create("POST", "/api/vaccinations", {
   birdName: "Henrietta",
   date: today,
 });
-await create("POST", "/api/feed-records", {
+const feed = await create("POST", "/api/feed-records", {
   chickenId,
   date: today,
   feedType: "Layer pellets",
   feedAmount: 0.25,
 });
-await create("POST", "/api/weight-records", { chickenId, date: today, weight: 4.5 });
-await create("POST", "/api/environmental-records", { date: today, temperature: 60, humidity: 50 });
+const weight = await create("POST", "/api/weight-records", { chickenId, date: today, weight: 4.5 });
+const coop = await create("POST", "/api/environmental-records", {
+  date: today,
+  temperature: 60,
+  humidity: 50,
+});
 const search = await create("POST", "/api/recent-searches", { term: "apple" });
 await create("PUT", "/api/weather/place", { name: "Home", latitude: 51.5, longitude: -0.12 });
 await create("PATCH", "/api/account/settings", { eggPrice: 0.35 });
@@ -199,6 +203,10 @@ const fingerprint = makeFingerprint(t.db, schema, {
 /** Real values for path parameters, so a body is judged on its own (an unknown id would 404 first). */
 const realParams: Record<string, Record<string, string>> = {
   "/api/chickens/:id": { id: chickenId },
+  "/api/egg-records/:id": { id: egg.id },
+  "/api/feed-records/:id": { id: feed.id },
+  "/api/weight-records/:id": { id: weight.id },
+  "/api/environmental-records/:id": { id: coop.id },
   "/api/chickens/:id/outcome": { id: chickenId },
   "/api/chickens/:id/delete-preview": { id: chickenId },
   "/api/flocks/:id": { id: flock.id },
@@ -309,6 +317,12 @@ const fixtures: Record<string, unknown> = {
     eggSize: "large",
     notes: "Clean",
   },
+  "PATCH /api/egg-records/:id": { eggsLaid: 3, eggQuality: "good", notes: "Fixed" },
+  "PATCH /api/hatch-records/:id": { eggSource: "Own flock", eggsSet: 8, notes: "Fixed" },
+  "PATCH /api/vaccinations/:id": { birdName: "Henrietta", notes: null },
+  "PATCH /api/feed-records/:id": { feedAmount: 0.3, feedCost: null, notes: "Fixed" },
+  "PATCH /api/weight-records/:id": { weight: 4.4, bodyCondition: "normal" },
+  "PATCH /api/environmental-records/:id": { temperature: 58, humidity: null, weather: "cloudy" },
   "POST /api/egg-records/batch": {
     date: today,
     records: [{ chickenId, eggsLaid: 1, eggQuality: "good", eggSize: "medium" }],

@@ -23,6 +23,8 @@ export async function apiSend<T = unknown>(
   body?: unknown,
   /** Called with the headers of a successful response (for answers that carry extra facts there). */
   onHeaders?: (headers: Headers) => void,
+  /** `keepalive`: the request outlives the page (a deletion sent as the keeper leaves). */
+  init: Pick<RequestInit, "keepalive"> = {},
 ): Promise<T> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
@@ -37,6 +39,7 @@ export async function apiSend<T = unknown>(
       body: body !== undefined ? JSON.stringify(body) : undefined,
       credentials: "include",
       signal: controller.signal,
+      ...init,
     });
   } catch {
     throw new ApiError(0, controller.signal.aborted ? TIMEOUT_MESSAGE : NETWORK_MESSAGE);

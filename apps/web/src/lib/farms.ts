@@ -79,6 +79,15 @@ export function authorOf(record: object): string | null {
   return typeof by === "string" ? by : null;
 }
 
+const HELPER_CORRECTION_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** Whether a record was added less than 24 hours ago (records without `createdAt`: yes). */
+function addedWithin24h(record: object, now = Date.now()): boolean {
+  const at = (record as { createdAt?: unknown }).createdAt;
+  if (typeof at !== "string") return true;
+  return now - Date.parse(at) <= HELPER_CORRECTION_WINDOW_MS;
+}
+
 /**
  * What a role may do in the page. A null role (no farms on this server, or not loaded yet) keeps
  * today's behaviour: one keeper who may do everything with their own records.
@@ -88,8 +97,9 @@ export const farmPermissions = (role: FarmRole | null, userId: string | null) =>
   seeMoney: role !== "helper",
   /** Edit or delete birds and hatches. */
   manageBirds: role !== "helper",
-  /** Edit or delete a record: a helper only their own. */
-  changeRecord: (record: object) => role !== "helper" || authorOf(record) === userId,
+  /** Edit or delete a record: a helper only their own, within 24 hours of adding it (as the server). */
+  changeRecord: (record: object) =>
+    role !== "helper" || (authorOf(record) === userId && addedWithin24h(record)),
   /** Export and import the farm's data. */
   exportData: role === null || role === "owner",
   /** Members, invitations, the farm's name, deleting it. */

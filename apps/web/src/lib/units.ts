@@ -163,6 +163,12 @@ export function weightFieldText(lbs: number | null, unit: WeightUnit): string {
   return String(unit === "kg" ? round(lbsToKg(lbs), 2) : lbs);
 }
 
+/** A stored °F temperature as the text of a form field in the keeper's unit ("" for none). */
+export function temperatureFieldText(fahrenheit: number | null, unit: TemperatureUnit): string {
+  if (fahrenheit === null) return "";
+  return String(unit === "C" ? round(fToC(fahrenheit), 1) : fahrenheit);
+}
+
 /** A stored lbs figure in the keeper's unit, rounded for charts and lists (number only). */
 export const weightIn = (lbs: number, unit: WeightUnit, digits = 2) =>
   round(unit === "kg" ? lbsToKg(lbs) : lbs, digits);

@@ -72,6 +72,13 @@ export const createEggRecordBody = z.object({
 export type CreateEggRecordBody = z.input<typeof createEggRecordBody>;
 
 /**
+ * `PATCH /api/egg-records/{id}`: the same fields, each optional, with the same messages. A field
+ * left out stays as it is; null clears quality, size or notes.
+ */
+export const updateEggRecordBody = createEggRecordBody.partial();
+export type UpdateEggRecordBody = z.input<typeof updateEggRecordBody>;
+
+/**
  * `POST /api/egg-records/batch`: the quick daily collection form, one count per bird for one day.
  * All records are written or none.
  */

@@ -114,6 +114,14 @@ export const createHatchRecordBody = z.object({
 export type CreateHatchRecordBody = z.input<typeof createHatchRecordBody>;
 
 /**
+ * `PATCH /api/hatch-records/{id}`: the create fields, each optional (same messages). A field left
+ * out stays as it is; null clears an optional one. The expected hatch date follows the start date,
+ * species and profile.
+ */
+export const updateHatchRecordBody = createHatchRecordBody.partial();
+export type UpdateHatchRecordBody = z.input<typeof updateHatchRecordBody>;
+
+/**
  * `PATCH /api/hatch-records/{id}/mark-success`: success true (hatched, actualHatchDate defaults to now)
  * or false (failed). eggsHatched is how many of the eggs set hatched.
  */

@@ -179,6 +179,53 @@ export const createEnvironmentalRecordBody = z.object({
 });
 export type CreateEnvironmentalRecordBody = z.input<typeof createEnvironmentalRecordBody>;
 
+/**
+ * A field of a correction (`PATCH`) that may be cleared: left out it stays as it is, null or blank
+ * clears it, anything else is checked as on create (same messages).
+ */
+const clearable = <T extends z.ZodType>(field: T) =>
+  z
+    .preprocess(
+      (v) => (v === null || (typeof v === "string" && v.trim() === "") ? null : v),
+      field.nullable(),
+    )
+    .optional();
+
+/** `PATCH /api/feed-records/{id}`: the create fields, each optional; cost and notes can be cleared. */
+export const updateFeedRecordBody = z.object({
+  chickenId: chickenId.optional(),
+  date: feedFields.date.optional(),
+  feedType: feedFields.feedType.optional(),
+  feedAmount: feedFields.feedAmount.optional(),
+  feedCost: clearable(feedFields.feedCost),
+  notes: clearable(notes),
+});
+export type UpdateFeedRecordBody = z.input<typeof updateFeedRecordBody>;
+
+/** `PATCH /api/weight-records/{id}`: the create fields, each optional; notes can be cleared. */
+export const updateWeightRecordBody = z.object({
+  chickenId: chickenId.optional(),
+  date: recordDate.optional(),
+  weight: createWeightRecordBody.shape.weight.optional(),
+  bodyCondition: z.preprocess(blankToUndefined, bodyCondition.optional()),
+  notes: clearable(notes),
+});
+export type UpdateWeightRecordBody = z.input<typeof updateWeightRecordBody>;
+
+const env = createEnvironmentalRecordBody.shape;
+/** `PATCH /api/environmental-records/{id}`: the create fields, each optional and (but the date) clearable. */
+export const updateEnvironmentalRecordBody = z.object({
+  date: recordDate.optional(),
+  temperature: clearable(env.temperature),
+  humidity: clearable(env.humidity),
+  weather: clearable(env.weather),
+  coopCondition: clearable(env.coopCondition),
+  ventilation: clearable(env.ventilation),
+  lighting: clearable(env.lighting),
+  notes: clearable(notes),
+});
+export type UpdateEnvironmentalRecordBody = z.input<typeof updateEnvironmentalRecordBody>;
+
 /** `?today=` is the keeper's local date; the server accepts it within a day of its own. */
 const todayParam = z.preprocess(blankToUndefined, isoDate.optional());
 

@@ -23,6 +23,26 @@ export const createVaccinationBody = z.object({
 /** Parsed create-vaccination body. */
 export type CreateVaccinationBody = z.infer<typeof createVaccinationBody>;
 
+/**
+ * `PATCH /api/vaccinations/{id}`: the create fields, each optional (same messages). A field left
+ * out stays as it is; a null bird id unlinks the bird (its name stays), null or blank notes clear
+ * them. The next due date follows the vaccine and date.
+ */
+export const updateVaccinationBody = z.object({
+  vaccine: vaccineName.optional(),
+  birdId: createVaccinationBody.shape.birdId,
+  birdName: createVaccinationBody.shape.birdName.optional(),
+  date: notFutureDate().optional(),
+  notes: z
+    .string()
+    .trim()
+    .max(2000, { message: "Must be at most 2000 characters" })
+    .nullish()
+    .transform((value) => (value === undefined ? undefined : value ? value : null)),
+});
+/** Parsed update-vaccination body. */
+export type UpdateVaccinationBody = z.infer<typeof updateVaccinationBody>;
+
 /** A stored vaccination record as returned by the API. */
 export const vaccinationRecord = z.object({
   id: z.uuid(),

@@ -9,19 +9,23 @@ import {
   eggRecordRangeQuery,
   eggStatsQuery,
   eggStatsResponse,
+  updateEggRecordBody,
 } from "@flockkeeper/shared/schemas/egg-record";
 import type { EggRecordListItem } from "@flockkeeper/shared/schemas/egg-record";
+import { uuidParam } from "@flockkeeper/shared/schemas/common";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   createEggRecord,
   createEggRecordBatch,
+  deleteEggRecord,
   eggAnalytics,
   eggStats,
   listEggRecordsJson,
+  updateEggRecord,
 } from "./egg-records.service";
 import { keeperOf } from "../../access/access";
 
-/** Egg records: list, add one, add a day's counts at once, stats and analytics. */
+/** Egg records: list, add one, add a day's counts at once, correct or delete one, stats and analytics. */
 export async function eggRecordsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // onRequest: a signed-out caller is refused before the body is validated.
@@ -89,5 +93,29 @@ export async function eggRecordsRoutes(app: FastifyInstance) {
     },
     async (req, reply) =>
       reply.code(201).send(await createEggRecordBatch(app.db, keeperOf(req), req.body)),
+  );
+
+  // Corrections: every member may, a helper only their own records within 24 h (the service checks).
+  r.patch(
+    "/api/egg-records/:id",
+    {
+      ...auth,
+      config: { ...writeLimit, permission: "record.add" },
+      schema: { params: uuidParam, body: updateEggRecordBody, response: { 200: eggRecord } },
+    },
+    async (req) => updateEggRecord(app.db, keeperOf(req), req.params.id, req.body),
+  );
+
+  r.delete(
+    "/api/egg-records/:id",
+    {
+      ...auth,
+      config: { ...writeLimit, permission: "record.add" },
+      schema: { params: uuidParam },
+    },
+    async (req, reply) => {
+      await deleteEggRecord(app.db, keeperOf(req), req.params.id);
+      return reply.code(204).send();
+    },
   );
 }

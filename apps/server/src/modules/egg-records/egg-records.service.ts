@@ -7,6 +7,7 @@ import {
   type EggStatsResponse,
   type createEggRecordBatchBody,
   type createEggRecordBody,
+  type updateEggRecordBody,
 } from "@flockkeeper/shared/schemas/egg-record";
 import { eggListStartDate, layRate } from "@flockkeeper/shared/domain/flock";
 import type { z } from "zod";
@@ -16,9 +17,11 @@ import { resolveToday } from "../../lib/keeper-today";
 import { farmProduction } from "../flocks/flock-production.service";
 import { badRequest } from "../../lib/errors";
 import { authorshipOf, requireAccess, type Keeper, createdByKeeper } from "../../access/access";
+import { deleteRecord, recordToChange } from "../../access/record-change";
 
 type Row = typeof eggRecords.$inferSelect;
 type CreateInput = z.output<typeof createEggRecordBody>;
+type UpdateInput = z.output<typeof updateEggRecordBody>;
 type BatchInput = z.output<typeof createEggRecordBatchBody>;
 export type Range = { chickenId?: string; startDate?: string; endDate?: string };
 
@@ -95,6 +98,43 @@ export async function createEggRecord(
     })
     .returning();
   return toEggRecord(row!);
+}
+
+/**
+ * Corrects one of the farm's egg records. The daily totals and the list text follow in the same
+ * statement (triggers: migrations 0009, 0010); a new bird must be the farm's (404 otherwise).
+ */
+export async function updateEggRecord(
+  db: Database,
+  keeper: Keeper,
+  id: string,
+  body: UpdateInput,
+): Promise<EggRecord> {
+  if (body.chickenId)
+    await requireAccess(db, keeper, { permission: "chicken.read", ids: [body.chickenId] });
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    await recordToChange(t, keeper, eggRecords, id, "Egg record");
+    const [row] = await t
+      .update(eggRecords)
+      .set({
+        updatedBy: keeper.user.id,
+        chickenId: body.chickenId,
+        date: body.date,
+        eggsLaid: body.eggsLaid,
+        eggQuality: body.eggQuality,
+        eggSize: body.eggSize,
+        notes: body.notes,
+      })
+      .where(and(eq(eggRecords.id, id), eq(eggRecords.farmId, keeper.farmId)))
+      .returning();
+    return toEggRecord(row!);
+  });
+}
+
+/** Deletes one of the farm's egg records; the day's total drops with it (trigger). */
+export async function deleteEggRecord(db: Database, keeper: Keeper, id: string): Promise<void> {
+  await deleteRecord(db, keeper, eggRecords, id, "Egg record");
 }
 
 /** The quick daily form: one record per bird for one day, all written or none. */

@@ -3,12 +3,14 @@ import { addDaysIso } from "@flockkeeper/shared/schemas/common";
 import type {
   EnvironmentalRecord,
   createEnvironmentalRecordBody,
+  updateEnvironmentalRecordBody,
 } from "@flockkeeper/shared/schemas/production";
 import type { z } from "zod";
 import type { Database } from "../../db/client";
 import { environmentalRecords } from "../../db/schema/index";
 import { resolveToday } from "../production/production.service";
 import { authorshipOf, createdByKeeper, type Keeper } from "../../access/access";
+import { deleteRecord, recordToChange } from "../../access/record-change";
 
 type Row = typeof environmentalRecords.$inferSelect;
 type Out = EnvironmentalRecord;
@@ -50,6 +52,34 @@ export async function createEnvironmentalRecord(
     })
     .returning();
   return toEnvironmentalRecord(row!);
+}
+
+/** Corrects one of the farm's coop readings. */
+export async function updateEnvironmentalRecord(
+  db: Database,
+  keeper: Keeper,
+  id: string,
+  body: z.output<typeof updateEnvironmentalRecordBody>,
+): Promise<Out> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    await recordToChange(t, keeper, environmentalRecords, id, "Coop reading");
+    const [row] = await t
+      .update(environmentalRecords)
+      .set({ updatedBy: keeper.user.id, ...body })
+      .where(and(eq(environmentalRecords.id, id), eq(environmentalRecords.farmId, keeper.farmId)))
+      .returning();
+    return toEnvironmentalRecord(row!);
+  });
+}
+
+/** Deletes one of the farm's coop readings. */
+export async function deleteEnvironmentalRecord(
+  db: Database,
+  keeper: Keeper,
+  id: string,
+): Promise<void> {
+  await deleteRecord(db, keeper, environmentalRecords, id, "Coop reading");
 }
 
 /** The keeper's coop readings of the last `days` days (today included), newest first. */

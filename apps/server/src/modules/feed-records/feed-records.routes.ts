@@ -6,15 +6,19 @@ import {
   feedRecord,
   feedRecordList,
   recentQuery,
+  updateFeedRecordBody,
 } from "@flockkeeper/shared/schemas/production";
+import { uuidParam } from "@flockkeeper/shared/schemas/common";
 import {
   createFeedRecord,
   createFlockFeedRecords,
+  deleteFeedRecord,
   recentFeedRecords,
+  updateFeedRecord,
 } from "./feed-records.service";
 import { keeperOf } from "../../access/access";
 
-/** Feed records: add for one bird or the whole flock, list the recent ones. */
+/** Feed records: add for one bird or the whole flock, list the recent ones, correct or delete one. */
 export async function feedRecordsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // onRequest: a signed-out caller is refused before the body is validated.
@@ -47,5 +51,25 @@ export async function feedRecordsRoutes(app: FastifyInstance) {
     },
     async (req, reply) =>
       reply.code(201).send(await createFlockFeedRecords(app.db, keeperOf(req), req.body)),
+  );
+
+  // Corrections: every member may, a helper only their own records within 24 h (the service checks).
+  r.patch(
+    "/api/feed-records/:id",
+    {
+      ...auth,
+      config: { ...writeLimit, permission: "record.add" },
+      schema: { params: uuidParam, body: updateFeedRecordBody, response: { 200: feedRecord } },
+    },
+    async (req) => updateFeedRecord(app.db, keeperOf(req), req.params.id, req.body),
+  );
+
+  r.delete(
+    "/api/feed-records/:id",
+    { ...auth, config: { ...writeLimit, permission: "record.add" }, schema: { params: uuidParam } },
+    async (req, reply) => {
+      await deleteFeedRecord(app.db, keeperOf(req), req.params.id);
+      return reply.code(204).send();
+    },
   );
 }

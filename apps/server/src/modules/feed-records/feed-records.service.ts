@@ -5,6 +5,7 @@ import {
   type FeedRecord,
   type createFeedRecordBody,
   type createFlockFeedRecordBody,
+  type updateFeedRecordBody,
 } from "@flockkeeper/shared/schemas/production";
 import { splitFeed } from "@flockkeeper/shared/domain/production";
 import type { z } from "zod";
@@ -19,6 +20,7 @@ import {
   createdByKeeper,
   isGranted,
 } from "../../access/access";
+import { deleteRecord, recordToChange } from "../../access/record-change";
 
 type Row = typeof feedRecords.$inferSelect;
 
@@ -68,6 +70,49 @@ export async function createFeedRecord(
     })
     .returning();
   return toFeedRecord(row!, birds.get(body.chickenId)!.name, keeper);
+}
+
+/**
+ * Corrects one of the farm's feed records (a new bird must be the farm's: 404 otherwise). The
+ * daily totals follow in the same statement (trigger: migration 0009).
+ */
+export async function updateFeedRecord(
+  db: Database,
+  keeper: Keeper,
+  id: string,
+  body: z.output<typeof updateFeedRecordBody>,
+): Promise<FeedRecord> {
+  if (body.chickenId)
+    await requireAccess(db, keeper, { permission: "chicken.read", ids: [body.chickenId] });
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    await recordToChange(t, keeper, feedRecords, id, "Feed record");
+    // A helper does not see costs (toFeedRecord): what they cannot see they cannot change either.
+    const feedCost = isGranted(keeper, "money.read") ? body.feedCost : undefined;
+    const [row] = await t
+      .update(feedRecords)
+      .set({
+        updatedBy: keeper.user.id,
+        chickenId: body.chickenId,
+        date: body.date,
+        feedType: body.feedType,
+        feedAmount: body.feedAmount,
+        feedCost,
+        notes: body.notes,
+      })
+      .where(and(eq(feedRecords.id, id), eq(feedRecords.farmId, keeper.farmId)))
+      .returning();
+    const [bird] = await t
+      .select({ name: chickens.name })
+      .from(chickens)
+      .where(eq(chickens.id, row!.chickenId));
+    return toFeedRecord(row!, bird?.name ?? "", keeper);
+  });
+}
+
+/** Deletes one of the farm's feed records; the day's totals drop with it (trigger). */
+export async function deleteFeedRecord(db: Database, keeper: Keeper, id: string): Promise<void> {
+  await deleteRecord(db, keeper, feedRecords, id, "Feed record");
 }
 
 /** Feed for the whole flock, split evenly over the keeper's birds in one insert. */

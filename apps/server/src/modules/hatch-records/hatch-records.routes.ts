@@ -12,6 +12,7 @@ import {
   hatchResultBody,
   hatchTodayQuery,
   markHatchBody,
+  updateHatchRecordBody,
 } from "@flockkeeper/shared/schemas/hatch-record";
 import { incubationProfileList } from "@flockkeeper/shared/schemas/incubation-profile";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -20,6 +21,7 @@ import {
   addCandling,
   createHatch,
   deleteCandling,
+  deleteHatch,
   getHatch,
   hatchHistory as historyOf,
   listActiveHatches,
@@ -27,6 +29,7 @@ import {
   markHatch,
   recordResult,
   updateCandling,
+  updateHatch,
 } from "./hatch-records.service";
 import { keeperOf } from "../../access/access";
 
@@ -86,6 +89,36 @@ export async function hatchRecordsRoutes(app: FastifyInstance) {
     },
     async (req, reply) =>
       reply.code(201).send(await createHatch(app.db, keeperOf(req), req.body, req.query)),
+  );
+
+  // Corrections: owners and keepers, like every other hatch write (helpers start no incubations,
+  // so there is none of theirs to correct).
+  r.patch(
+    "/api/hatch-records/:id",
+    {
+      ...auth,
+      config: { ...writeLimit, permission: "farm.write" },
+      schema: {
+        params: uuidParam,
+        querystring: hatchTodayQuery,
+        body: updateHatchRecordBody,
+        response: { 200: hatchRecord },
+      },
+    },
+    async (req) => updateHatch(app.db, keeperOf(req), req.params.id, req.body, req.query),
+  );
+
+  r.delete(
+    "/api/hatch-records/:id",
+    {
+      ...auth,
+      config: { ...writeLimit, permission: "farm.write" },
+      schema: { params: uuidParam },
+    },
+    async (req, reply) => {
+      await deleteHatch(app.db, keeperOf(req), req.params.id);
+      return reply.code(204).send();
+    },
   );
 
   r.patch(

@@ -18,6 +18,7 @@ import type {
   createHatchRecordBody,
   hatchResultBody,
   markHatchBody,
+  updateHatchRecordBody,
 } from "@flockkeeper/shared/schemas/hatch-record";
 import type { z } from "zod";
 import type { Database } from "../../db/client";
@@ -25,10 +26,12 @@ import { hatchCandlings, hatchRecords } from "../../db/schema/index";
 import { getIncubationProfiles } from "../../knowledge/incubation-profiles";
 import { AppError, badRequest, notFound } from "../../lib/errors";
 import { authorshipOf, createdByKeeper, type Keeper } from "../../access/access";
+import { deleteRecord, recordToChange } from "../../access/record-change";
 
 type Row = typeof hatchRecords.$inferSelect;
 type CandlingRow = typeof hatchCandlings.$inferSelect;
 type CreateInput = z.output<typeof createHatchRecordBody>;
+type UpdateInput = z.output<typeof updateHatchRecordBody>;
 type MarkInput = z.output<typeof markHatchBody>;
 type CandlingInput = z.output<typeof candlingBody>;
 type CandlingPatch = z.output<typeof candlingUpdateBody>;
@@ -234,6 +237,18 @@ export async function getHatch(db: Database, keeper: Keeper, id: string, q: { to
   return presentOne(db, farmId, id, keeperToday(q.today));
 }
 
+/** The picked incubation profile's id, refused when unknown or of another species. */
+function checkedProfile(id: string | null | undefined, species: string): string | null {
+  if (!id) return null;
+  const profile = getIncubationProfiles().byId.get(id);
+  if (!profile) throw badRequest("Unknown incubation profile");
+  if (profile.species !== species)
+    throw badRequest(
+      `The ${profile.variant} profile is for ${profile.species} eggs, not ${species}`,
+    );
+  return profile.id;
+}
+
 /**
  * Starts an incubation. The expected hatch date is always computed here: start plus the picked
  * profile's days, or the spec's species days. A profile of another species is refused.
@@ -244,16 +259,7 @@ export async function createHatch(
   body: CreateInput,
   q: { today?: string } = {},
 ): Promise<HatchRecord> {
-  let profileId: string | null = null;
-  if (body.profileId) {
-    const profile = getIncubationProfiles().byId.get(body.profileId);
-    if (!profile) throw badRequest("Unknown incubation profile");
-    if (profile.species !== body.species)
-      throw badRequest(
-        `The ${profile.variant} profile is for ${profile.species} eggs, not ${body.species}`,
-      );
-    profileId = profile.id;
-  }
+  const profileId = checkedProfile(body.profileId, body.species);
   const plan = planOf({ species: body.species, profileId });
   const [row] = await db
     .insert(hatchRecords)
@@ -275,6 +281,76 @@ export async function createHatch(
     })
     .returning();
   return toHatchRecord(row!, [], keeperToday(q.today));
+}
+
+/**
+ * Corrects a hatch record's own fields (the result and candlings have their routes). The expected
+ * hatch date follows the start date, species and profile; a new start date renumbers the candlings'
+ * days, in the same transaction, and may not fall after a candling or the result. Every count is
+ * checked again before anything is written.
+ */
+export async function updateHatch(
+  db: Database,
+  keeper: Keeper,
+  id: string,
+  body: UpdateInput,
+  q: { today?: string } = {},
+): Promise<HatchRecord> {
+  const { farmId } = keeper;
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    const current = await recordToChange(t, keeper, hatchRecords, id, "Hatch record");
+    const species = body.species ?? current.species;
+    // A species change drops a profile of the old species unless a new one is picked.
+    const profileId =
+      body.profileId !== undefined
+        ? checkedProfile(body.profileId, species)
+        : body.species && body.species !== current.species
+          ? null
+          : current.profileId;
+    const start = body.incubationStartDate ?? current.incubationStartDate;
+    const next: Row = {
+      ...current,
+      eggSource: body.eggSource ?? current.eggSource,
+      species,
+      breed: body.breed === undefined ? current.breed : body.breed,
+      incubationStartDate: start,
+      expectedHatchDate: addDaysIso(start, planOf({ species, profileId }).incubationDays),
+      incubationMethod: body.incubationMethod ?? current.incubationMethod,
+      temperature: body.temperature === undefined ? current.temperature : body.temperature,
+      humidity: body.humidity === undefined ? current.humidity : body.humidity,
+      turnedDaily: body.turnedDaily ?? current.turnedDaily,
+      eggsSet: body.eggsSet === undefined ? current.eggsSet : body.eggsSet,
+      notes: body.notes === undefined ? current.notes : body.notes,
+      profileId,
+      incubatorName: body.incubatorName === undefined ? current.incubatorName : body.incubatorName,
+    };
+    const candlings = (await candlingsOf(t, farmId, [id])).get(id) ?? [];
+    if (candlings.some((c) => c.date < start))
+      throw badRequest("The incubation start date cannot be after a candling");
+    if (next.resultDate !== null && next.resultDate < start)
+      throw badRequest("The incubation start date cannot be after the hatch");
+    checkCounts(next, candlings, next);
+    const { id: _id, farmId: _farm, createdBy: _by, createdAt: _at, ...fields } = next;
+    await t
+      .update(hatchRecords)
+      .set({ ...fields, updatedBy: keeper.user.id })
+      .where(and(eq(hatchRecords.id, id), eq(hatchRecords.farmId, farmId)));
+    if (start !== current.incubationStartDate) {
+      for (const c of candlings) {
+        await t
+          .update(hatchCandlings)
+          .set({ day: daysBetweenIso(start, c.date) })
+          .where(eq(hatchCandlings.id, c.id));
+      }
+    }
+  });
+  return presentOne(db, farmId, id, keeperToday(q.today));
+}
+
+/** Deletes a hatch record with its candlings (a mistake: the keeper confirms first in the app). */
+export async function deleteHatch(db: Database, keeper: Keeper, id: string): Promise<void> {
+  await deleteRecord(db, keeper, hatchRecords, id, "Hatch record");
 }
 
 /**

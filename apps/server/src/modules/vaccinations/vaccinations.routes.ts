@@ -4,6 +4,7 @@ import { uuidParam } from "@flockkeeper/shared/schemas/common";
 import {
   createVaccinationBody,
   markVaccinationDoneBody,
+  updateVaccinationBody,
   vaccinationList,
   vaccinationRecord,
 } from "@flockkeeper/shared/schemas/vaccination";
@@ -17,6 +18,7 @@ import {
   importVaccinations,
   listVaccinations,
   markVaccinationDone,
+  updateVaccination,
 } from "./vaccinations.service";
 import { keeperOf } from "../../access/access";
 
@@ -72,12 +74,27 @@ export async function vaccinationRoutes(app: FastifyInstance) {
     async (req) => markVaccinationDone(app.db, keeperOf(req), req.params.id, req.body?.date),
   );
 
+  // Corrections: every member may, a helper only their own records within 24 h (the service checks).
+  r.patch(
+    "/api/vaccinations/:id",
+    {
+      schema: {
+        params: uuidParam,
+        body: updateVaccinationBody,
+        response: { 200: vaccinationRecord },
+      },
+      preHandler: app.requireUser,
+      config: { ...write, permission: "record.add" },
+    },
+    async (req) => updateVaccination(app.db, keeperOf(req), req.params.id, req.body),
+  );
+
   r.delete(
     "/api/vaccinations/:id",
     {
       schema: { params: uuidParam },
       preHandler: app.requireUser,
-      config: { ...write, permission: "farm.write" },
+      config: { ...write, permission: "record.add" },
     },
     async (req, reply) => {
       await deleteVaccination(app.db, keeperOf(req), req.params.id);

@@ -2,6 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { addDaysIso, todayIso } from "@flockkeeper/shared/schemas/common";
 import type {
   CreateVaccinationBody,
+  UpdateVaccinationBody,
   VaccinationRecord,
 } from "@flockkeeper/shared/schemas/vaccination";
 import type { LocalVaccinationRecord } from "@flockkeeper/shared/schemas/vaccination-import";
@@ -23,6 +24,7 @@ import {
   type Keeper,
   createdByKeeper,
 } from "../../access/access";
+import { deleteRecord, recordToChange } from "../../access/record-change";
 
 type Row = typeof vaccinations.$inferSelect;
 
@@ -144,14 +146,47 @@ export async function markVaccinationDone(
   return toVaccinationRecord(created!, today);
 }
 
-/** Deletes one of the keeper's records. */
+/**
+ * Corrects one of the farm's records; the next due date follows the vaccine and date. A new bird
+ * must be the farm's (404 otherwise).
+ */
+export async function updateVaccination(
+  db: Database,
+  keeper: Keeper,
+  id: string,
+  body: UpdateVaccinationBody,
+): Promise<VaccinationRecord> {
+  if (body.birdId) {
+    await requireAccess(db, keeper, { permission: "chicken.read", ids: [body.birdId], as: "Bird" });
+  }
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    const current = await recordToChange(t, keeper, vaccinations, id, "Vaccination record");
+    const vaccine = (body.vaccine ?? current.vaccine) as VaccineName;
+    const date = body.date ?? current.date;
+    await t
+      .update(vaccinations)
+      .set({
+        updatedBy: keeper.user.id,
+        updatedAt: new Date(),
+        vaccine,
+        birdId: body.birdId,
+        birdName: body.birdName,
+        date,
+        nextDue: nextDueDate(vaccine, date),
+        notes: body.notes,
+      })
+      .where(and(eq(vaccinations.id, id), eq(vaccinations.farmId, keeper.farmId)));
+  });
+  // Listed again for the status: a corrected dose may now be followed by a later one, or not.
+  const record = (await listVaccinations(db, keeper)).find((r) => r.id === id);
+  if (!record) throw notFound("Vaccination record");
+  return record;
+}
+
+/** Deletes one of the farm's records (a helper: only their own, within 24 hours). */
 export async function deleteVaccination(db: Database, keeper: Keeper, id: string): Promise<void> {
-  const { farmId } = keeper;
-  const deleted = await db
-    .delete(vaccinations)
-    .where(and(eq(vaccinations.id, id), eq(vaccinations.farmId, farmId)))
-    .returning({ id: vaccinations.id });
-  if (deleted.length === 0) throw notFound("Vaccination record");
+  await deleteRecord(db, keeper, vaccinations, id, "Vaccination record");
 }
 
 /**

@@ -3,16 +3,27 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   createWeightRecordBody,
   recentQuery,
+  updateWeightRecordBody,
   weightRecord,
   weightRecordList,
 } from "@flockkeeper/shared/schemas/production";
-import { createWeightRecord, recentWeightRecords } from "./weight-records.service";
+import { uuidParam } from "@flockkeeper/shared/schemas/common";
+import {
+  createWeightRecord,
+  deleteWeightRecord,
+  recentWeightRecords,
+  updateWeightRecord,
+} from "./weight-records.service";
 import { keeperOf } from "../../access/access";
 
-/** Weight records: add a weigh-in, list the recent ones. */
+/** Weight records: add a weigh-in, list the recent ones, correct or delete one. */
 export async function weightRecordsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = { onRequest: app.requireUser };
+  const write = {
+    permission: "record.add" as const,
+    rateLimit: { max: 240, timeWindow: "1 minute" },
+  };
 
   r.get(
     "/api/weight-records/recent",
@@ -24,10 +35,30 @@ export async function weightRecordsRoutes(app: FastifyInstance) {
     "/api/weight-records",
     {
       ...auth,
-      config: { permission: "record.add", rateLimit: { max: 240, timeWindow: "1 minute" } },
+      config: write,
       schema: { body: createWeightRecordBody, response: { 201: weightRecord } },
     },
     async (req, reply) =>
       reply.code(201).send(await createWeightRecord(app.db, keeperOf(req), req.body)),
+  );
+
+  // Corrections: every member may, a helper only their own records within 24 h (the service checks).
+  r.patch(
+    "/api/weight-records/:id",
+    {
+      ...auth,
+      config: write,
+      schema: { params: uuidParam, body: updateWeightRecordBody, response: { 200: weightRecord } },
+    },
+    async (req) => updateWeightRecord(app.db, keeperOf(req), req.params.id, req.body),
+  );
+
+  r.delete(
+    "/api/weight-records/:id",
+    { ...auth, config: write, schema: { params: uuidParam } },
+    async (req, reply) => {
+      await deleteWeightRecord(app.db, keeperOf(req), req.params.id);
+      return reply.code(204).send();
+    },
   );
 }

@@ -4,12 +4,14 @@ import type {
   BodyCondition,
   WeightRecord,
   createWeightRecordBody,
+  updateWeightRecordBody,
 } from "@flockkeeper/shared/schemas/production";
 import type { z } from "zod";
 import type { Database } from "../../db/client";
 import { chickens, weightRecords } from "../../db/schema/index";
 import { resolveToday } from "../production/production.service";
 import { authorshipOf, requireAccess, type Keeper, createdByKeeper } from "../../access/access";
+import { deleteRecord, recordToChange } from "../../access/record-change";
 
 type Row = typeof weightRecords.$inferSelect;
 
@@ -52,6 +54,43 @@ export async function createWeightRecord(
     })
     .returning();
   return toWeightRecord(row!, birds.get(body.chickenId)!.name);
+}
+
+/** Corrects one of the farm's weigh-ins (a new bird must be the farm's: 404 otherwise). */
+export async function updateWeightRecord(
+  db: Database,
+  keeper: Keeper,
+  id: string,
+  body: z.output<typeof updateWeightRecordBody>,
+): Promise<WeightRecord> {
+  if (body.chickenId)
+    await requireAccess(db, keeper, { permission: "chicken.read", ids: [body.chickenId] });
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    await recordToChange(t, keeper, weightRecords, id, "Weight record");
+    const [row] = await t
+      .update(weightRecords)
+      .set({
+        updatedBy: keeper.user.id,
+        chickenId: body.chickenId,
+        date: body.date,
+        weight: body.weight,
+        bodyCondition: body.bodyCondition,
+        notes: body.notes,
+      })
+      .where(and(eq(weightRecords.id, id), eq(weightRecords.farmId, keeper.farmId)))
+      .returning();
+    const [bird] = await t
+      .select({ name: chickens.name })
+      .from(chickens)
+      .where(eq(chickens.id, row!.chickenId));
+    return toWeightRecord(row!, bird?.name ?? "");
+  });
+}
+
+/** Deletes one of the farm's weigh-ins. */
+export async function deleteWeightRecord(db: Database, keeper: Keeper, id: string): Promise<void> {
+  await deleteRecord(db, keeper, weightRecords, id, "Weight record");
 }
 
 /** The keeper's weigh-ins of the last `days` days (today included), newest first. */

@@ -21,6 +21,11 @@ export function Toaster() {
         <Toast.Root
           key={item.id}
           open={item.open}
+          duration={item.duration}
+          // The toast itself is the status (an Undo toast is found by it); Radix's own live
+          // region already reads it out, so this one stays quiet.
+          role="status"
+          aria-live="off"
           onOpenChange={(open) => !open && dismissToast()}
           className={cn(
             "relative rounded-xl border p-4 pr-10 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full data-[state=closed]:opacity-0",
@@ -30,6 +35,19 @@ export function Toaster() {
           <Toast.Title className="font-semibold">{item.title}</Toast.Title>
           {item.description && (
             <Toast.Description className="mt-1 text-sm">{item.description}</Toast.Description>
+          )}
+          {item.action && (
+            // A real button in the tab order (and F8 jumps to the toast); altText is what screen
+            // readers hear about how to reach it.
+            <Toast.Action altText={`${item.action.label} (press F8, then Tab)`} asChild>
+              <button
+                type="button"
+                onClick={item.action.onClick}
+                className="mt-2 inline-flex h-9 items-center rounded-lg border border-current px-3 text-sm font-semibold hover:bg-black/10 focus-visible:outline-3 focus-visible:outline-blue-700"
+              >
+                {item.action.label}
+              </button>
+            </Toast.Action>
           )}
           <Toast.Close
             aria-label="Dismiss"

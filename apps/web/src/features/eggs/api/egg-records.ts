@@ -6,6 +6,7 @@ import type {
   EggRecord,
   EggRecordListItem,
   EggStatsResponse,
+  UpdateEggRecordBody,
 } from "@flockkeeper/shared/schemas/egg-record";
 import { todayIso } from "@flockkeeper/shared/domain/dates";
 import { apiGet, apiSend } from "@/lib/api-client";
@@ -95,6 +96,16 @@ export function useCreateEggRecordBatch() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: createEggRecordBatch,
+    onSuccess: () => qc.invalidateQueries({ queryKey: eggRecordsKey }),
+  });
+}
+
+/** `PATCH /api/egg-records/{id}`: a correction; totals and charts refetch. */
+export function useUpdateEggRecord() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: UpdateEggRecordBody }) =>
+      apiSend<EggRecord>("PATCH", `/api/egg-records/${id}`, body),
     onSuccess: () => qc.invalidateQueries({ queryKey: eggRecordsKey }),
   });
 }

@@ -2,6 +2,7 @@ import {
   createEggRecordBody,
   eggQuality,
   eggSize,
+  type EggRecordListItem,
   type EggQuality,
   type EggSize,
 } from "@flockkeeper/shared/schemas/egg-record";
@@ -13,7 +14,7 @@ import { Field, Form, useZodForm } from "@/components/ui/form";
 import { Input, Select, Textarea } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
-import { localToday, useCreateEggRecord } from "../api/egg-records";
+import { localToday, useCreateEggRecord, useUpdateEggRecord } from "../api/egg-records";
 
 export const QUALITY_LABELS: Record<EggQuality, string> = {
   excellent: "Excellent",
@@ -44,29 +45,37 @@ type Values = {
   notes: string;
 };
 
-/** Add one egg record (defaults: today, 0, good, medium). */
+/**
+ * Add one egg record (defaults: today, 0, good, medium), or correct `record` (the same form,
+ * prefilled, saved with PATCH).
+ */
 export function EggRecordDialog({
   open,
   onOpenChange,
   chickens,
   defaultChickenId,
+  record,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   chickens: Chicken[];
   defaultChickenId: string | null;
+  record?: EggRecordListItem | null;
 }) {
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Add Egg Record"
-      description="Record the eggs one bird laid on a day."
+      title={record ? "Edit Egg Record" : "Add Egg Record"}
+      description={
+        record ? "Correct this record of eggs laid." : "Record the eggs one bird laid on a day."
+      }
     >
       {open && (
         <EggRecordForm
           chickens={chickens}
           defaultChickenId={defaultChickenId}
+          record={record ?? null}
           onDone={() => onOpenChange(false)}
         />
       )}
@@ -77,14 +86,18 @@ export function EggRecordDialog({
 function EggRecordForm({
   chickens,
   defaultChickenId,
+  record,
   onDone,
 }: {
   chickens: Chicken[];
   defaultChickenId: string | null;
+  record: EggRecordListItem | null;
   onDone: () => void;
 }) {
   const today = localToday();
   const create = useCreateEggRecord();
+  const update = useUpdateEggRecord();
+  const pending = create.isPending || update.isPending;
   const toBody = (v: Values) => ({
     ...v,
     eggsLaid: toEggCount(v.eggsLaid),
@@ -92,14 +105,23 @@ function EggRecordForm({
   });
   const form = useZodForm({
     schema: createEggRecordBody,
-    defaultValues: {
-      chickenId: defaultChickenId ?? "",
-      date: today,
-      eggsLaid: "0",
-      eggQuality: "good",
-      eggSize: "medium",
-      notes: "",
-    } satisfies Values,
+    defaultValues: (record
+      ? {
+          chickenId: record.chickenId,
+          date: record.date,
+          eggsLaid: String(record.eggsLaid),
+          eggQuality: record.eggQuality ?? "good",
+          eggSize: record.eggSize ?? "medium",
+          notes: record.notes ?? "",
+        }
+      : {
+          chickenId: defaultChickenId ?? "",
+          date: today,
+          eggsLaid: "0",
+          eggQuality: "good",
+          eggSize: "medium",
+          notes: "",
+        }) satisfies Values,
     toBody,
     // The browser knows the keeper's own date; the schema allows a day of slack for time zones.
     check: (v) => ({ date: v.date > today && FUTURE_DATE_MESSAGE }),
@@ -111,12 +133,17 @@ function EggRecordForm({
       className="space-y-4"
       onSubmit={async (_body, values) => {
         try {
-          await create.mutateAsync(toBody(values));
-          toast({ title: "Egg record added successfully!", variant: "success" });
+          if (record) {
+            await update.mutateAsync({ id: record.id, body: toBody(values) });
+            toast({ title: "Egg record updated", variant: "success" });
+          } else {
+            await create.mutateAsync(toBody(values));
+            toast({ title: "Egg record added successfully!", variant: "success" });
+          }
           onDone();
         } catch (err) {
           toast({
-            title: `Failed to add egg record: ${errorMessage(err)}`,
+            title: `Failed to ${record ? "update" : "add"} egg record: ${errorMessage(err)}`,
             variant: "destructive",
           });
         }
@@ -171,8 +198,12 @@ function EggRecordForm({
         <Button variant="secondary" onClick={onDone}>
           Cancel
         </Button>
-        <Button type="submit" disabled={create.isPending} data-track="Add Egg Record">
-          {create.isPending ? "Saving..." : "Add Record"}
+        <Button
+          type="submit"
+          disabled={pending}
+          data-track={record ? "Edit Egg Record" : "Add Egg Record"}
+        >
+          {pending ? "Saving..." : record ? "Save Changes" : "Add Record"}
         </Button>
       </div>
     </Form>

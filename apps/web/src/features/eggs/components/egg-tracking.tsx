@@ -2,17 +2,21 @@ import { Plus } from "lucide-react";
 import { useMemo, useState } from "react";
 import { eggListStartDate } from "@flockkeeper/shared/domain/flock";
 import type { Chicken } from "@flockkeeper/shared/schemas/chicken";
+import type { EggRecordListItem } from "@flockkeeper/shared/schemas/egg-record";
+import { useQueryClient } from "@tanstack/react-query";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Card, CardTitle } from "@/components/ui/card";
 import { errorMessage } from "@/lib/api-client";
-import { localToday, useEggRecords, useEggStats } from "../api/egg-records";
+import { eggRecordsKey, localToday, useEggRecords, useEggStats } from "../api/egg-records";
 import { EggRecordDialog, QUALITY_LABELS, SIZE_LABELS } from "./egg-record-dialog";
 import { QuickCollection } from "./quick-collection";
 import { formatDay } from "@/lib/dates";
-import { loggedBy, useMemberNames } from "@/lib/farms";
+import { loggedBy, useFarmPermissions, useMemberNames } from "@/lib/farms";
+import { useDeferredDelete } from "@/lib/deferred-delete";
+import { RecordActions } from "@/components/record-actions";
 
 /** Egg Tracking tab: stats, add-record dialog, quick daily form and recent records. */
 export function EggTracking({
@@ -23,7 +27,11 @@ export function EggTracking({
   tracked: Chicken | null;
 }) {
   const [open, setOpen] = useState(false);
+  const [editing, setEditing] = useState<EggRecordListItem | null>(null);
   const [showAll, setShowAll] = useState(false);
+  const qc = useQueryClient();
+  const { changeRecord } = useFarmPermissions();
+  const deletions = useDeferredDelete();
   const today = localToday();
   const stats = useEggStats(tracked?.id ?? null);
   const records = useEggRecords({
@@ -33,7 +41,7 @@ export function EggTracking({
   });
   const names = useMemo(() => new Map(chickens.map((c) => [c.id, c.name])), [chickens]);
   const { members, userId } = useMemberNames();
-  const list = records.data ?? [];
+  const list = (records.data ?? []).filter((r) => !deletions.hidden.has(r.id));
   const shown = showAll ? list : list.slice(0, 15);
 
   const tiles = [
@@ -123,6 +131,8 @@ export function EggTracking({
             <ul className="mt-2 divide-y divide-stone-200" aria-label="Recent egg records">
               {shown.map((r) => {
                 const by = loggedBy(r, userId, members);
+                const what = `egg record for ${names.get(r.chickenId) ?? "a removed bird"}, ${formatDay(r.date)}`;
+                const mayChange = changeRecord(r);
                 return (
                   <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                     <div className="min-w-0">
@@ -141,6 +151,22 @@ export function EggTracking({
                       </Badge>
                       {r.eggQuality && <Badge>{QUALITY_LABELS[r.eggQuality]}</Badge>}
                       {r.eggSize && <Badge>{SIZE_LABELS[r.eggSize]}</Badge>}
+                      <RecordActions
+                        what={what}
+                        onEdit={mayChange ? () => setEditing(r) : undefined}
+                        onDelete={
+                          mayChange
+                            ? () =>
+                                deletions.remove({
+                                  id: r.id,
+                                  url: `/api/egg-records/${r.id}`,
+                                  title: "Egg record deleted",
+                                  onDeleted: () =>
+                                    qc.invalidateQueries({ queryKey: eggRecordsKey }),
+                                })
+                            : undefined
+                        }
+                      />
                     </div>
                   </li>
                 );
@@ -159,6 +185,13 @@ export function EggTracking({
         onOpenChange={setOpen}
         chickens={chickens}
         defaultChickenId={tracked?.id ?? null}
+      />
+      <EggRecordDialog
+        open={editing !== null}
+        onOpenChange={(o) => !o && setEditing(null)}
+        chickens={chickens}
+        defaultChickenId={null}
+        record={editing}
       />
     </div>
   );

@@ -8,6 +8,7 @@ import type {
   HatchRecord,
   HatchResultBody,
   MarkHatchBody,
+  UpdateHatchRecordBody,
 } from "@flockkeeper/shared/schemas/hatch-record";
 import { apiGet, apiSend } from "@/lib/api-client";
 
@@ -96,6 +97,11 @@ function useHatchMutation<V>(fn: (v: V) => Promise<HatchRecord>) {
 }
 
 export const useCreateHatch = () => useHatchMutation(createHatch);
+/** `PATCH /api/hatch-records/{id}`: a correction; the expected hatch date follows on the server. */
+export const useUpdateHatch = () =>
+  useHatchMutation(({ id, body }: { id: string; body: UpdateHatchRecordBody }) =>
+    apiSend<HatchRecord>("PATCH", `/api/hatch-records/${id}?today=${localToday()}`, body),
+  );
 export const useMarkHatch = () =>
   useHatchMutation(({ id, body }: { id: string; body: MarkHatchBody }) => markHatch(id, body));
 export const useAddCandling = () =>

@@ -1,5 +1,6 @@
 import { Plus } from "lucide-react";
 import { useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import {
   countdownLabel,
   daysLeft,
@@ -20,7 +21,9 @@ import { Card } from "@/components/ui/card";
 import { errorMessage } from "@/lib/api-client";
 import { formatTemperature, useUnits } from "@/lib/units";
 import { useFarmPermissions } from "@/lib/farms";
-import { localToday, useActiveHatches } from "../api/hatch-records";
+import { hatchRecordsKey, localToday, useActiveHatches } from "../api/hatch-records";
+import { useDeferredDelete } from "@/lib/deferred-delete";
+import { RecordActions } from "@/components/record-actions";
 import { useNow } from "../lib/use-now";
 import { CandlingDialog } from "./candling-dialog";
 import { HatchArchive } from "./hatch-archive";
@@ -46,9 +49,14 @@ export function HatchCountdown() {
   const [formOpen, setFormOpen] = useState(false);
   const [candling, setCandling] = useState<HatchRecord | null>(null);
   const [recording, setRecording] = useState<HatchRecord | null>(null);
+  const [editing, setEditing] = useState<HatchRecord | null>(null);
+  const qc = useQueryClient();
+  const deletions = useDeferredDelete();
   const now = useNow();
   const today = localToday(now);
   const active = useActiveHatches(true, today);
+  // A hatch waiting out its 5 s of Undo is gone from the page.
+  const hatches = (active.data ?? []).filter((h) => !deletions.hidden.has(h.id));
   const tz = now.getTimezoneOffset();
   const { temperatureUnit } = useUnits();
   // A helper sees the hatches but does not start, candle or close them (the server refuses it).
@@ -70,7 +78,7 @@ export function HatchCountdown() {
         <Alert tone="danger">Could not load hatches: {errorMessage(active.error)}</Alert>
       ) : active.isLoading ? (
         <p className="text-stone-700">Loading...</p>
-      ) : (active.data ?? []).length === 0 ? (
+      ) : hatches.length === 0 ? (
         <EmptyState
           title="No eggs incubating"
           species="quail"
@@ -88,7 +96,7 @@ export function HatchCountdown() {
         </EmptyState>
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2">
-          {active.data!.map((h) => {
+          {hatches.map((h) => {
             const days = daysLeft(h.expectedHatchDate, today);
             const badge = hatchBadge(days);
             const progress = Math.round(
@@ -108,9 +116,25 @@ export function HatchCountdown() {
                         {h.eggsSet ? ` · ${h.eggsSet} eggs` : ""}
                       </p>
                     </div>
-                    <Badge tone={BADGE_TONES[badge]} data-testid="hatch-badge">
-                      {badge}
-                    </Badge>
+                    <div className="flex items-center gap-1">
+                      <Badge tone={BADGE_TONES[badge]} data-testid="hatch-badge">
+                        {badge}
+                      </Badge>
+                      {manageBirds && (
+                        <RecordActions
+                          what={`hatch ${title}`}
+                          onEdit={() => setEditing(h)}
+                          onDelete={() =>
+                            deletions.remove({
+                              id: h.id,
+                              url: `/api/hatch-records/${h.id}`,
+                              title: "Hatch record deleted",
+                              onDeleted: () => qc.invalidateQueries({ queryKey: hatchRecordsKey }),
+                            })
+                          }
+                        />
+                      )}
+                    </div>
                   </div>
                   <p
                     className="mt-3 text-3xl font-extrabold text-amber-900"
@@ -179,6 +203,11 @@ export function HatchCountdown() {
       )}
       <HatchArchive />
       <HatchFormDialog open={formOpen} onOpenChange={setFormOpen} />
+      <HatchFormDialog
+        open={editing !== null}
+        onOpenChange={(o) => !o && setEditing(null)}
+        record={editing}
+      />
       <CandlingDialog hatch={candling} onClose={() => setCandling(null)} />
       <HatchResultDialog hatch={recording} onClose={() => setRecording(null)} />
     </section>

@@ -4,6 +4,7 @@ import { FUTURE_DATE_MESSAGE } from "@flockkeeper/shared/schemas/common";
 import {
   INCUBATION_METHOD_LABELS,
   createHatchRecordBody,
+  type HatchRecord,
   incubationMethod,
   type IncubationMethod,
 } from "@flockkeeper/shared/schemas/hatch-record";
@@ -17,8 +18,8 @@ import { Dialog } from "@/components/ui/dialog";
 import { Field, Form, useFormField, useZodForm } from "@/components/ui/form";
 import { Input, Select, Textarea } from "@/components/ui/input";
 import { toast } from "@/lib/toast";
-import { temperatureTextToFahrenheit, useUnits } from "@/lib/units";
-import { useCreateHatch } from "../api/hatch-records";
+import { temperatureFieldText, temperatureTextToFahrenheit, useUnits } from "@/lib/units";
+import { useCreateHatch, useUpdateHatch } from "../api/hatch-records";
 import { useIncubationProfiles } from "../api/incubation-profiles";
 
 type Values = {
@@ -38,29 +39,39 @@ type Values = {
 
 const localToday = () => todayIso(new Date(), new Date().getTimezoneOffset());
 
-/** Start tracking an incubation (defaults: chicken, incubator, turned daily). */
+/**
+ * Start tracking an incubation (defaults: chicken, incubator, turned daily), or correct `record`
+ * (the same form prefilled, saved with PATCH).
+ */
 export function HatchFormDialog({
   open,
   onOpenChange,
+  record,
 }: {
   open: boolean;
   onOpenChange: (o: boolean) => void;
+  record?: HatchRecord | null;
 }) {
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Start New Hatch"
-      description="Track an incubation from the day the eggs are set."
+      title={record ? "Edit Hatch" : "Start New Hatch"}
+      description={
+        record
+          ? "Correct this incubation's details."
+          : "Track an incubation from the day the eggs are set."
+      }
     >
-      {open && <HatchForm onDone={() => onOpenChange(false)} />}
+      {open && <HatchForm record={record ?? null} onDone={() => onOpenChange(false)} />}
     </Dialog>
   );
 }
 
-function HatchForm({ onDone }: { onDone: () => void }) {
+function HatchForm({ record, onDone }: { record: HatchRecord | null; onDone: () => void }) {
   const today = localToday();
   const create = useCreateHatch();
+  const update = useUpdateHatch();
   const { temperatureUnit } = useUnits();
   const profiles = useIncubationProfiles();
   const expectedFor = (v: Values) => {
@@ -79,20 +90,35 @@ function HatchForm({ onDone }: { onDone: () => void }) {
   });
   const form = useZodForm({
     schema: createHatchRecordBody,
-    defaultValues: {
-      eggSource: "",
-      species: "chicken",
-      breed: "",
-      incubationStartDate: today,
-      incubationMethod: "incubator",
-      temperature: "",
-      humidity: "",
-      eggsSet: "",
-      turnedDaily: true,
-      notes: "",
-      profileId: "",
-      incubatorName: "",
-    },
+    defaultValues: record
+      ? {
+          eggSource: record.eggSource,
+          species: record.species,
+          breed: record.breed ?? "",
+          incubationStartDate: record.incubationStartDate,
+          incubationMethod: record.incubationMethod,
+          temperature: temperatureFieldText(record.temperature, temperatureUnit),
+          humidity: record.humidity === null ? "" : String(record.humidity),
+          eggsSet: record.eggsSet === null ? "" : String(record.eggsSet),
+          turnedDaily: record.turnedDaily,
+          notes: record.notes ?? "",
+          profileId: record.profileId ?? "",
+          incubatorName: record.incubatorName ?? "",
+        }
+      : {
+          eggSource: "",
+          species: "chicken",
+          breed: "",
+          incubationStartDate: today,
+          incubationMethod: "incubator",
+          temperature: "",
+          humidity: "",
+          eggsSet: "",
+          turnedDaily: true,
+          notes: "",
+          profileId: "",
+          incubatorName: "",
+        },
     toBody,
     check: (v) => ({
       incubationStartDate: v.incubationStartDate > today && FUTURE_DATE_MESSAGE,
@@ -110,6 +136,12 @@ function HatchForm({ onDone }: { onDone: () => void }) {
       className="space-y-4"
       onSubmit={async (_body, values) => {
         try {
+          if (record) {
+            await update.mutateAsync({ id: record.id, body: toBody(values) });
+            toast({ title: "Hatch record updated", variant: "success" });
+            onDone();
+            return;
+          }
           await create.mutateAsync(toBody(values));
           toast({
             title: "Hatch record created",
@@ -238,8 +270,18 @@ function HatchForm({ onDone }: { onDone: () => void }) {
         <Button variant="secondary" onClick={onDone}>
           Cancel
         </Button>
-        <Button type="submit" disabled={create.isPending} data-track="Start Hatch">
-          {create.isPending ? "Starting..." : "Start Tracking"}
+        <Button
+          type="submit"
+          disabled={create.isPending || update.isPending}
+          data-track={record ? "Edit Hatch" : "Start Hatch"}
+        >
+          {record
+            ? update.isPending
+              ? "Saving..."
+              : "Save Changes"
+            : create.isPending
+              ? "Starting..."
+              : "Start Tracking"}
         </Button>
       </div>
     </Form>

@@ -6,6 +6,9 @@ import type {
   CreateWeightRecordBody,
   EnvironmentalRecord,
   FeedRecord,
+  UpdateEnvironmentalRecordBody,
+  UpdateFeedRecordBody,
+  UpdateWeightRecordBody,
   WeightRecord,
 } from "@flockkeeper/shared/schemas/production";
 import { apiGet, apiSend } from "@/lib/api-client";
@@ -62,3 +65,22 @@ export const useCreateWeightRecord = () =>
 /** `POST /api/environmental-records`. */
 export const useCreateEnvironmentalRecord = () =>
   useCreate<CreateEnvironmentalRecordBody>(() => "/api/environmental-records");
+
+function useUpdate<B>(list: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: B }) =>
+      apiSend("PATCH", `/api/${list}/${id}`, body),
+    onSuccess: () => qc.invalidateQueries({ queryKey: productionKey }),
+  });
+}
+
+/** `PATCH /api/feed-records/{id}`: a correction; the hub's figures refetch. */
+export const useUpdateFeedRecord = () => useUpdate<UpdateFeedRecordBody>("feed-records");
+
+/** `PATCH /api/weight-records/{id}`. */
+export const useUpdateWeightRecord = () => useUpdate<UpdateWeightRecordBody>("weight-records");
+
+/** `PATCH /api/environmental-records/{id}`. */
+export const useUpdateEnvironmentalRecord = () =>
+  useUpdate<UpdateEnvironmentalRecordBody>("environmental-records");

@@ -8,6 +8,9 @@ import {
   createFlockFeedRecordBody,
   createWeightRecordBody,
   lighting,
+  type EnvironmentalRecord,
+  type FeedRecord,
+  type WeightRecord,
   ventilation,
   weatherKind,
 } from "@flockkeeper/shared/schemas/production";
@@ -17,13 +20,22 @@ import { Field, Form, useZodForm } from "@/components/ui/form";
 import { Input, Select, Textarea } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
-import { temperatureTextToFahrenheit, useUnits, weightTextToLbs } from "@/lib/units";
+import {
+  temperatureFieldText,
+  temperatureTextToFahrenheit,
+  useUnits,
+  weightFieldText,
+  weightTextToLbs,
+} from "@/lib/units";
 import { useFarmPermissions } from "@/lib/farms";
 import { localToday } from "../api/production";
 import {
   useCreateEnvironmentalRecord,
   useCreateFeedRecord,
   useCreateWeightRecord,
+  useUpdateEnvironmentalRecord,
+  useUpdateFeedRecord,
+  useUpdateWeightRecord,
 } from "../api/records";
 
 /** Value of the bird picker that records feed for the whole flock. */
@@ -88,27 +100,43 @@ type EnvironmentValues = {
 
 type DialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
-/** Feed for one bird or the whole flock (split evenly per bird). */
+/** Feed for one bird or the whole flock (split evenly per bird), or a correction of `record`. */
 export function FeedRecordDialog({
   open,
   onOpenChange,
   chickens,
-}: DialogProps & { chickens: Chicken[] }) {
+  record,
+}: DialogProps & { chickens: Chicken[]; record?: FeedRecord | null }) {
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Add Feed Record"
-      description="Feed given to one bird, or to the whole flock (split evenly per bird)."
+      title={record ? "Edit Feed Record" : "Add Feed Record"}
+      description={
+        record
+          ? "Correct the feed given to this bird."
+          : "Feed given to one bird, or to the whole flock (split evenly per bird)."
+      }
     >
-      {open && <FeedForm chickens={chickens} onDone={() => onOpenChange(false)} />}
+      {open && (
+        <FeedForm chickens={chickens} record={record ?? null} onDone={() => onOpenChange(false)} />
+      )}
     </Dialog>
   );
 }
 
-function FeedForm({ chickens, onDone }: { chickens: Chicken[]; onDone: () => void }) {
+function FeedForm({
+  chickens,
+  record,
+  onDone,
+}: {
+  chickens: Chicken[];
+  record: FeedRecord | null;
+  onDone: () => void;
+}) {
   const today = localToday();
   const create = useCreateFeedRecord();
+  const update = useUpdateFeedRecord();
   const { weightUnit } = useUnits();
   // A helper does not see or enter money.
   const { seeMoney } = useFarmPermissions();
@@ -119,14 +147,23 @@ function FeedForm({ chickens, onDone }: { chickens: Chicken[]; onDone: () => voi
   const form = useZodForm({
     schema: (v: FeedValues) =>
       v.chickenId === WHOLE_FLOCK ? createFlockFeedRecordBody : createFeedRecordBody,
-    defaultValues: {
-      chickenId: "",
-      date: today,
-      feedType: "Layer feed",
-      feedAmount: "",
-      feedCost: "",
-      notes: "",
-    },
+    defaultValues: record
+      ? {
+          chickenId: record.chickenId,
+          date: record.date,
+          feedType: record.feedType,
+          feedAmount: weightFieldText(record.feedAmount, weightUnit),
+          feedCost: record.feedCost === null ? "" : String(record.feedCost),
+          notes: record.notes ?? "",
+        }
+      : {
+          chickenId: "",
+          date: today,
+          feedType: "Layer feed",
+          feedAmount: "",
+          feedCost: "",
+          notes: "",
+        },
     toBody,
     check: notInFuture(today),
   });
@@ -137,12 +174,22 @@ function FeedForm({ chickens, onDone }: { chickens: Chicken[]; onDone: () => voi
       onSubmit={async (_body, values) => {
         try {
           // Sent as typed (the server parses it with the same schema).
-          await create.mutateAsync(toBody(values));
-          toast({ title: "Feed record added", variant: "success" });
+          if (record) {
+            // A helper never sees the cost, so does not send one (the server ignores it too).
+            const { feedCost, ...rest } = toBody(values);
+            await update.mutateAsync({
+              id: record.id,
+              body: seeMoney ? { ...rest, feedCost } : rest,
+            });
+            toast({ title: "Feed record updated", variant: "success" });
+          } else {
+            await create.mutateAsync(toBody(values));
+            toast({ title: "Feed record added", variant: "success" });
+          }
           onDone();
         } catch (err) {
           toast({
-            title: "Failed to add feed record",
+            title: record ? "Failed to update feed record" : "Failed to add feed record",
             description: errorMessage(err),
             variant: "destructive",
           });
@@ -153,7 +200,7 @@ function FeedForm({ chickens, onDone }: { chickens: Chicken[]; onDone: () => voi
         {(props) => (
           <Select {...props}>
             <option value="">Select a bird</option>
-            {chickens.length > 0 && (
+            {chickens.length > 0 && !record && (
               <option value={WHOLE_FLOCK}>
                 Whole flock ({chickens.length} bird{chickens.length === 1 ? "" : "s"}, split evenly)
               </option>
@@ -196,37 +243,63 @@ function FeedForm({ chickens, onDone }: { chickens: Chicken[]; onDone: () => voi
       <Field name="notes" id="pd-notes" label="Notes">
         {(props) => <Textarea {...props} />}
       </Field>
-      <Actions pending={create.isPending} onCancel={onDone} />
+      <Actions pending={create.isPending || update.isPending} onCancel={onDone} />
     </Form>
   );
 }
 
-/** A weigh-in of one bird. */
+/** A weigh-in of one bird, or a correction of `record`. */
 export function WeightRecordDialog({
   open,
   onOpenChange,
   chickens,
-}: DialogProps & { chickens: Chicken[] }) {
+  record,
+}: DialogProps & { chickens: Chicken[]; record?: WeightRecord | null }) {
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Add Weight Record"
-      description="Weigh a bird regularly so weight loss shows up early."
+      title={record ? "Edit Weight Record" : "Add Weight Record"}
+      description={
+        record ? "Correct this weigh-in." : "Weigh a bird regularly so weight loss shows up early."
+      }
     >
-      {open && <WeightForm chickens={chickens} onDone={() => onOpenChange(false)} />}
+      {open && (
+        <WeightForm
+          chickens={chickens}
+          record={record ?? null}
+          onDone={() => onOpenChange(false)}
+        />
+      )}
     </Dialog>
   );
 }
 
-function WeightForm({ chickens, onDone }: { chickens: Chicken[]; onDone: () => void }) {
+function WeightForm({
+  chickens,
+  record,
+  onDone,
+}: {
+  chickens: Chicken[];
+  record: WeightRecord | null;
+  onDone: () => void;
+}) {
   const today = localToday();
   const create = useCreateWeightRecord();
+  const update = useUpdateWeightRecord();
   const { weightUnit } = useUnits();
   const toBody = (v: WeightValues) => ({ ...v, weight: weightTextToLbs(v.weight, weightUnit) });
   const form = useZodForm({
     schema: createWeightRecordBody,
-    defaultValues: { chickenId: "", date: today, weight: "", bodyCondition: "normal", notes: "" },
+    defaultValues: record
+      ? {
+          chickenId: record.chickenId,
+          date: record.date,
+          weight: weightFieldText(record.weight, weightUnit),
+          bodyCondition: record.bodyCondition,
+          notes: record.notes ?? "",
+        }
+      : { chickenId: "", date: today, weight: "", bodyCondition: "normal", notes: "" },
     toBody,
     check: notInFuture(today),
   });
@@ -237,12 +310,17 @@ function WeightForm({ chickens, onDone }: { chickens: Chicken[]; onDone: () => v
       onSubmit={async (_body, values) => {
         try {
           // Sent as typed (the server parses it with the same schema).
-          await create.mutateAsync(toBody(values));
-          toast({ title: "Weight record added", variant: "success" });
+          if (record) {
+            await update.mutateAsync({ id: record.id, body: toBody(values) });
+            toast({ title: "Weight record updated", variant: "success" });
+          } else {
+            await create.mutateAsync(toBody(values));
+            toast({ title: "Weight record added", variant: "success" });
+          }
           onDone();
         } catch (err) {
           toast({
-            title: "Failed to add weight record",
+            title: record ? "Failed to update weight record" : "Failed to add weight record",
             description: errorMessage(err),
             variant: "destructive",
           });
@@ -283,28 +361,39 @@ function WeightForm({ chickens, onDone }: { chickens: Chicken[]; onDone: () => v
       <Field name="notes" id="pd-notes" label="Notes">
         {(props) => <Textarea {...props} />}
       </Field>
-      <Actions pending={create.isPending} onCancel={onDone} />
+      <Actions pending={create.isPending || update.isPending} onCancel={onDone} />
     </Form>
   );
 }
 
-/** A coop reading; only the date is required. */
-export function EnvironmentalRecordDialog({ open, onOpenChange }: DialogProps) {
+/** A coop reading (only the date is required), or a correction of `record`. */
+export function EnvironmentalRecordDialog({
+  open,
+  onOpenChange,
+  record,
+}: DialogProps & { record?: EnvironmentalRecord | null }) {
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Add Environmental Record"
+      title={record ? "Edit Environmental Record" : "Add Environmental Record"}
       description="Coop temperature, humidity and conditions."
     >
-      {open && <EnvironmentForm onDone={() => onOpenChange(false)} />}
+      {open && <EnvironmentForm record={record ?? null} onDone={() => onOpenChange(false)} />}
     </Dialog>
   );
 }
 
-function EnvironmentForm({ onDone }: { onDone: () => void }) {
+function EnvironmentForm({
+  record,
+  onDone,
+}: {
+  record: EnvironmentalRecord | null;
+  onDone: () => void;
+}) {
   const today = localToday();
   const create = useCreateEnvironmentalRecord();
+  const update = useUpdateEnvironmentalRecord();
   const { temperatureUnit } = useUnits();
   const toBody = (v: EnvironmentValues) => ({
     ...v,
@@ -312,16 +401,27 @@ function EnvironmentForm({ onDone }: { onDone: () => void }) {
   });
   const form = useZodForm({
     schema: createEnvironmentalRecordBody,
-    defaultValues: {
-      date: today,
-      temperature: "",
-      humidity: "",
-      weather: "",
-      coopCondition: "",
-      ventilation: "",
-      lighting: "",
-      notes: "",
-    },
+    defaultValues: record
+      ? {
+          date: record.date,
+          temperature: temperatureFieldText(record.temperature, temperatureUnit),
+          humidity: record.humidity === null ? "" : String(record.humidity),
+          weather: record.weather ?? "",
+          coopCondition: record.coopCondition ?? "",
+          ventilation: record.ventilation ?? "",
+          lighting: record.lighting ?? "",
+          notes: record.notes ?? "",
+        }
+      : {
+          date: today,
+          temperature: "",
+          humidity: "",
+          weather: "",
+          coopCondition: "",
+          ventilation: "",
+          lighting: "",
+          notes: "",
+        },
     toBody,
     check: notInFuture(today),
   });
@@ -338,12 +438,19 @@ function EnvironmentForm({ onDone }: { onDone: () => void }) {
       onSubmit={async (_body, values) => {
         try {
           // Sent as typed (the server parses it with the same schema).
-          await create.mutateAsync(toBody(values));
-          toast({ title: "Environmental record added", variant: "success" });
+          if (record) {
+            await update.mutateAsync({ id: record.id, body: toBody(values) });
+            toast({ title: "Environmental record updated", variant: "success" });
+          } else {
+            await create.mutateAsync(toBody(values));
+            toast({ title: "Environmental record added", variant: "success" });
+          }
           onDone();
         } catch (err) {
           toast({
-            title: "Failed to add environmental record",
+            title: record
+              ? "Failed to update environmental record"
+              : "Failed to add environmental record",
             description: errorMessage(err),
             variant: "destructive",
           });
@@ -380,7 +487,7 @@ function EnvironmentForm({ onDone }: { onDone: () => void }) {
       <Field name="notes" id="pd-notes" label="Notes">
         {(props) => <Textarea {...props} />}
       </Field>
-      <Actions pending={create.isPending} onCancel={onDone} />
+      <Actions pending={create.isPending || update.isPending} onCancel={onDone} />
     </Form>
   );
 }

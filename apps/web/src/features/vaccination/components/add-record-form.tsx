@@ -20,9 +20,19 @@ type Bird = { id: string; name: string };
 
 const OTHER = "__other__";
 
+/** What the form edits of a stored record. */
+type Editable = {
+  vaccine: string;
+  birdId: string | null;
+  birdName: string;
+  date: string;
+  notes: string | null;
+};
+
 /**
- * The add-record form. Vaccine, bird and date are required: with one missing nothing is saved
- * (the spec's silent no-op), and the missing field is marked.
+ * The add-record form, or with `record` the same form prefilled to correct it. Vaccine, bird and
+ * date are required: with one missing nothing is saved (the spec's silent no-op), and the missing
+ * field is marked.
  */
 export function AddRecordForm({
   today,
@@ -30,22 +40,33 @@ export function AddRecordForm({
   saving,
   onSubmit,
   onCancel,
+  record,
 }: {
   today: string;
   birds: Bird[];
   saving: boolean;
   onSubmit: (body: CreateVaccinationBody) => void;
   onCancel: () => void;
+  record?: Editable | null;
 }) {
+  const linked = record?.birdId && birds.some((b) => b.id === record.birdId);
   const form = useZodForm({
     schema: createVaccinationBody,
-    defaultValues: {
-      vaccine: "",
-      birdChoice: birds.length > 0 ? "" : OTHER,
-      birdName: "",
-      date: today,
-      notes: "",
-    },
+    defaultValues: record
+      ? {
+          vaccine: record.vaccine,
+          birdChoice: linked ? record.birdId! : OTHER,
+          birdName: linked ? "" : record.birdName,
+          date: record.date,
+          notes: record.notes ?? "",
+        }
+      : {
+          vaccine: "",
+          birdChoice: birds.length > 0 ? "" : OTHER,
+          birdName: "",
+          date: today,
+          notes: "",
+        },
     toBody: (v: Values) => {
       const picked = birds.find((b) => b.id === v.birdChoice) ?? null;
       return {
@@ -61,7 +82,7 @@ export function AddRecordForm({
 
   return (
     <Card>
-      <CardTitle>Add vaccination record</CardTitle>
+      <CardTitle>{record ? "Edit vaccination record" : "Add vaccination record"}</CardTitle>
       <Form
         form={form}
         onSubmit={(body) => onSubmit(body)}

@@ -153,4 +153,30 @@ describe("RecordList on a farm", () => {
     ).toBeNull();
     expect(screen.getAllByText("logged by Sam")).toHaveLength(1);
   });
+
+  it("offers Edit and Delete on the records the keeper may change, and hands over the record", async () => {
+    const onEdit = vi.fn();
+    const onDelete = vi.fn();
+    render(
+      <RecordList
+        records={[MAREKS, NEWCASTLE_DONE]}
+        busyId={null}
+        onMarkDone={vi.fn()}
+        onDelete={onDelete}
+        onEdit={onEdit}
+        canDelete={(r) => r.id === "m"}
+      />,
+    );
+    await userEvent.click(
+      screen.getByRole("button", { name: "Edit Marek's Disease record for Chick 1" }),
+    );
+    expect(onEdit).toHaveBeenCalledWith(MAREKS);
+    await userEvent.click(
+      screen.getByRole("button", { name: "Delete Marek's Disease record for Chick 1" }),
+    );
+    expect(onDelete).toHaveBeenCalledWith(MAREKS);
+    expect(
+      screen.queryByRole("button", { name: "Edit Newcastle Disease record for Henrietta" }),
+    ).toBeNull();
+  });
 });

@@ -1,8 +1,8 @@
-import { Trash2 } from "lucide-react";
 import { showNextDue } from "@flockkeeper/shared/domain/vaccination";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Card, CardTitle } from "@/components/ui/card";
+import { RecordActions } from "@/components/record-actions";
 import type { TrackerRecord } from "../hooks/use-vaccination-records";
 import { formatDate } from "./format-date";
 import { StatusBadge } from "./status-badge";
@@ -13,6 +13,7 @@ export function RecordList({
   busyId,
   onMarkDone,
   onDelete,
+  onEdit,
   onAdd,
   canDelete = () => true,
   loggedBy = () => null,
@@ -21,9 +22,11 @@ export function RecordList({
   busyId: string | null;
   onMarkDone: (record: TrackerRecord) => void;
   onDelete: (record: TrackerRecord) => void;
+  /** Opens the form prefilled to correct the record (omitted: no Edit). */
+  onEdit?: (record: TrackerRecord) => void;
   /** Opens the add form: the empty list's first action. */
   onAdd?: () => void;
-  /** Whether the keeper may delete this record (a helper: only the ones they logged). */
+  /** Whether the keeper may change or delete this record (a helper: only the ones they logged, for 24 h). */
   canDelete?: (record: TrackerRecord) => boolean;
   /** "logged by Sam" for a record another member logged, else null. */
   loggedBy?: (record: TrackerRecord) => string | null;
@@ -82,16 +85,12 @@ export function RecordList({
                       Mark done
                     </Button>
                   )}
-                  {canDelete(r) && (
-                    <Button
-                      size="icon"
-                      variant="ghost"
-                      onClick={() => onDelete(r)}
-                      disabled={busyId === r.id}
-                      aria-label={`Delete ${r.vaccine} record for ${r.birdName}`}
-                    >
-                      <Trash2 className="size-4" aria-hidden />
-                    </Button>
+                  {canDelete(r) && busyId !== r.id && (
+                    <RecordActions
+                      what={`${r.vaccine} record for ${r.birdName}`}
+                      onEdit={onEdit ? () => onEdit(r) : undefined}
+                      onDelete={() => onDelete(r)}
+                    />
                   )}
                 </div>
               </li>

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import type { CreateVaccinationBody } from "@flockkeeper/shared/schemas/vaccination";
 import { Alert } from "@/components/ui/alert";
@@ -8,6 +9,8 @@ import { signIn } from "@/lib/auth";
 import { toast } from "@/lib/toast";
 import { useChickens } from "@/lib/chickens";
 import { loggedBy, useFarmPermissions, useMemberNames } from "@/lib/farms";
+import { useDeferredDelete } from "@/lib/deferred-delete";
+import { vaccinationsKey } from "../api/get-vaccinations";
 import { useVaccinationRecords, type TrackerRecord } from "../hooks/use-vaccination-records";
 import { Counters } from "./counters";
 import { Guidelines } from "./guidelines";
@@ -24,6 +27,11 @@ const AddRecordForm = lazy(() =>
 /** Counters, reminders, records, add form, recommended schedule and guidelines. */
 export function VaccinationTracker() {
   const v = useVaccinationRecords();
+  const qc = useQueryClient();
+  const deletions = useDeferredDelete();
+  const [editing, setEditing] = useState<TrackerRecord | null>(null);
+  // A record waiting out its 5 s of Undo is gone from every part of the page.
+  const records = v.records.filter((r) => !deletions.hidden.has(r.id));
   const flock = useChickens(v.isAuthenticated);
   // A helper marks doses done but deletes only the records they logged themselves.
   const { changeRecord } = useFarmPermissions();
@@ -49,28 +57,52 @@ export function VaccinationTracker() {
     }
   };
 
-  const run = async (record: TrackerRecord, action: "done" | "delete") => {
-    if (action === "delete" && !window.confirm("Delete this vaccination record?")) return;
+  const markDone = async (record: TrackerRecord) => {
     setBusyId(record.id);
     try {
-      if (action === "done") {
-        await v.markDone(record);
-        toast({
-          title: "Marked as done",
-          description: `${record.vaccine} for ${record.birdName} recorded for today.`,
-        });
-      } else {
-        await v.remove(record);
-        toast({ title: "Vaccination record deleted" });
-      }
+      await v.markDone(record);
+      toast({
+        title: "Marked as done",
+        description: `${record.vaccine} for ${record.birdName} recorded for today.`,
+      });
     } catch (err) {
       toast({
-        title: action === "done" ? "Failed to mark as done" : "Failed to delete record",
+        title: "Failed to mark as done",
         description: errorMessage(err),
         variant: "destructive",
       });
     } finally {
       setBusyId(null);
+    }
+  };
+
+  /** Gone from the page at once; deleted after 5 s unless Undo (this browser's own records too). */
+  const remove = (record: TrackerRecord) =>
+    deletions.remove({
+      id: record.id,
+      title: "Vaccination record deleted",
+      ...(v.isAuthenticated
+        ? {
+            url: `/api/vaccinations/${record.id}`,
+            onDeleted: () => qc.invalidateQueries({ queryKey: vaccinationsKey }),
+          }
+        : { send: () => v.remove(record) }),
+    });
+
+  const save = async (record: TrackerRecord, body: CreateVaccinationBody) => {
+    try {
+      await v.update(record, body);
+      setEditing(null);
+      toast({
+        title: "Vaccination record updated",
+        description: `${body.vaccine} for ${body.birdName}`,
+      });
+    } catch (err) {
+      toast({
+        title: "Failed to update vaccination record",
+        description: errorMessage(err),
+        variant: "destructive",
+      });
     }
   };
 
@@ -93,16 +125,26 @@ export function VaccinationTracker() {
         </Alert>
       )}
 
-      <Counters records={v.records} />
+      <Counters records={records} />
 
       <Reminders
-        records={v.records}
+        records={records}
         today={v.today}
         busyId={busyId}
-        onMarkDone={(r) => void run(r, "done")}
+        onMarkDone={(r) => void markDone(r)}
       />
 
-      {adding ? (
+      {editing ? (
+        <AddRecordForm
+          key={editing.id}
+          today={v.today}
+          birds={birds}
+          saving={v.isSaving}
+          record={editing}
+          onSubmit={(body) => void save(editing, body)}
+          onCancel={() => setEditing(null)}
+        />
+      ) : adding ? (
         <Suspense fallback={<ListSkeleton rows={2} label="Loading the form..." />}>
           <AddRecordForm
             today={v.today}
@@ -123,10 +165,14 @@ export function VaccinationTracker() {
         <ListSkeleton rows={3} label="Loading records..." />
       ) : (
         <RecordList
-          records={v.records}
+          records={records}
           busyId={busyId}
-          onMarkDone={(r) => void run(r, "done")}
-          onDelete={(r) => void run(r, "delete")}
+          onMarkDone={(r) => void markDone(r)}
+          onDelete={remove}
+          onEdit={(r) => {
+            setAdding(false);
+            setEditing(r);
+          }}
           onAdd={adding ? undefined : () => setAdding(true)}
           canDelete={changeRecord}
           loggedBy={(r) => loggedBy(r, userId, members)}

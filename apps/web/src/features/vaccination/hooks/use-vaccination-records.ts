@@ -15,6 +15,7 @@ import { useDeleteVaccination } from "../api/delete-vaccination";
 import { useVaccinations } from "../api/get-vaccinations";
 import { useImportVaccinations } from "../api/import-vaccinations";
 import { useMarkVaccinationDone } from "../api/mark-vaccination-done";
+import { useUpdateVaccination } from "../api/update-vaccination";
 import {
   readLocalVaccinations,
   writeLocalVaccinations,
@@ -53,6 +54,7 @@ export function useVaccinationRecords() {
   const createMutation = useCreateVaccination();
   const doneMutation = useMarkVaccinationDone();
   const deleteMutation = useDeleteVaccination();
+  const updateMutation = useUpdateVaccination();
   const importMutation = useImportVaccinations();
   const importStarted = useRef(false);
   const { mutate: importRecords } = importMutation;
@@ -132,7 +134,31 @@ export function useVaccinationRecords() {
       await deleteMutation.mutateAsync(record.id);
       return;
     }
-    saveLocal(local.filter((r) => r.id !== record.id));
+    // Read again: a deletion runs 5 s after it was asked for (Undo), when `local` may be older.
+    saveLocal(readLocalVaccinations().filter((r) => r.id !== record.id));
+  };
+
+  /** Corrects a record (vaccine, bird, date, notes); the next due date follows. */
+  const update = async (record: TrackerRecord, body: CreateVaccinationBody) => {
+    if (isAuthenticated) {
+      await updateMutation.mutateAsync({
+        id: record.id,
+        body: { ...body, birdId: body.birdId ?? null, notes: body.notes ?? null },
+      });
+      return;
+    }
+    saveLocal(
+      readLocalVaccinations().map((r) =>
+        r.id === record.id
+          ? {
+              ...r,
+              ...body,
+              birdId: body.birdId ?? undefined,
+              nextDue: nextDueDate(body.vaccine, body.date),
+            }
+          : r,
+      ),
+    );
   };
 
   return {
@@ -141,9 +167,10 @@ export function useVaccinationRecords() {
     isAuthenticated,
     isLoading: authLoading || (isAuthenticated && server.isLoading),
     error: isAuthenticated ? server.error : null,
-    isSaving: createMutation.isPending,
+    isSaving: createMutation.isPending || updateMutation.isPending,
     add,
     markDone,
     remove,
+    update,
   };
 }
