@@ -128,8 +128,15 @@ const feedFields = {
 export const createFeedRecordBody = z.object({ chickenId, ...feedFields });
 export type CreateFeedRecordBody = z.input<typeof createFeedRecordBody>;
 
-/** `POST /api/feed-records/flock`: feed for the whole flock, split evenly per bird. */
-export const createFlockFeedRecordBody = z.object(feedFields);
+/**
+ * `POST /api/feed-records/flock`: feed for a flock. With `flockId`, one record for that flock (a
+ * flock need not have bird profiles); without it, the farm's birds share it evenly, one record each
+ * (the spec's whole-flock entry).
+ */
+export const createFlockFeedRecordBody = z.object({
+  ...feedFields,
+  flockId: z.preprocess(blankToUndefined, z.uuid({ error: "Please choose a flock" }).optional()),
+});
 export type CreateFlockFeedRecordBody = z.input<typeof createFlockFeedRecordBody>;
 
 /** `POST /api/weight-records`. */
@@ -283,7 +290,11 @@ export const exportParams = z.object({
 export const feedRecord = z.object({
   id: z.uuid(),
   ...recordAuthorship,
-  chickenId: z.uuid(),
+  /** The bird fed, or null for a flock's record. */
+  chickenId: z.uuid().nullable(),
+  /** The flock fed, for a flock's record. */
+  flockId: z.uuid().nullable(),
+  /** Who ate it: the bird's name, or the flock's for a flock's record. */
   chickenName: z.string(),
   date: isoDate,
   feedType: z.string(),

@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import {
+  check,
   date,
   doublePrecision,
   index,
@@ -10,7 +12,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { chickens } from "./flock";
+import { chickens, flocks } from "./flock";
 import { authorship, farms } from "./farms";
 
 /** Feed given to one bird on one day (lbs); a whole-flock entry is stored split per bird. */
@@ -22,9 +24,9 @@ export const feedRecords = pgTable(
       .notNull()
       .references(() => farms.id, { onDelete: "cascade" }),
     ...authorship(),
-    chickenId: uuid("chicken_id")
-      .notNull()
-      .references(() => chickens.id, { onDelete: "cascade" }),
+    /** The bird fed; null for a flock's record (`flock_id`): exactly one of the two is set. */
+    chickenId: uuid("chicken_id").references(() => chickens.id, { onDelete: "cascade" }),
+    flockId: uuid("flock_id").references(() => flocks.id, { onDelete: "cascade" }),
     date: date("date", { mode: "string" }).notNull(),
     feedType: text("feed_type").notNull(),
     feedAmount: doublePrecision("feed_amount").notNull(),
@@ -37,6 +39,8 @@ export const feedRecords = pgTable(
     // the sum is an index-only scan.
     index("feed_records_farm_date_idx").on(t.farmId, t.date, t.feedAmount, t.feedCost),
     index("feed_records_chicken_date_idx").on(t.chickenId, t.date),
+    index("feed_records_flock_idx").on(t.flockId),
+    check("feed_records_bird_or_flock", sql`(${t.chickenId} is null) <> (${t.flockId} is null)`),
   ],
 );
 

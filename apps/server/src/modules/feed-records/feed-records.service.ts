@@ -1,4 +1,4 @@
-import { and, desc, eq, gte } from "drizzle-orm";
+import { and, desc, eq, gte, isNull, sql } from "drizzle-orm";
 import { addDaysIso } from "@flockkeeper/shared/schemas/common";
 import {
   PRODUCTION_MESSAGES,
@@ -10,8 +10,8 @@ import {
 import { splitFeed } from "@flockkeeper/shared/domain/production";
 import type { z } from "zod";
 import type { Database } from "../../db/client";
-import { chickens, feedRecords } from "../../db/schema/index";
-import { badRequest } from "../../lib/errors";
+import { chickens, feedRecords, flocks } from "../../db/schema/index";
+import { badRequest, invalidField } from "../../lib/errors";
 import { resolveToday } from "../production/production.service";
 import {
   authorshipOf,
@@ -37,6 +37,7 @@ export function toFeedRecord(row: Row, chickenName: string, keeper?: Keeper): Fe
     id: row.id,
     ...authorshipOf(row),
     chickenId: row.chickenId,
+    flockId: row.flockId,
     chickenName,
     date: row.date,
     feedType: row.feedType,
@@ -94,6 +95,8 @@ export async function updateFeedRecord(
       .set({
         updatedBy: keeper.user.id,
         chickenId: body.chickenId,
+        // Moved to a bird: no longer the flock's record (a record is one or the other).
+        ...(body.chickenId ? { flockId: null } : {}),
         date: body.date,
         feedType: body.feedType,
         feedAmount: body.feedAmount,
@@ -102,11 +105,13 @@ export async function updateFeedRecord(
       })
       .where(and(eq(feedRecords.id, id), eq(feedRecords.farmId, keeper.farmId)))
       .returning();
-    const [bird] = await t
-      .select({ name: chickens.name })
-      .from(chickens)
-      .where(eq(chickens.id, row!.chickenId));
-    return toFeedRecord(row!, bird?.name ?? "", keeper);
+    const [fed] = row!.chickenId
+      ? await t
+          .select({ name: chickens.name })
+          .from(chickens)
+          .where(eq(chickens.id, row!.chickenId))
+      : await t.select({ name: flocks.name }).from(flocks).where(eq(flocks.id, row!.flockId!));
+    return toFeedRecord(row!, fed?.name ?? "", keeper);
   });
 }
 
@@ -115,17 +120,41 @@ export async function deleteFeedRecord(db: Database, keeper: Keeper, id: string)
   await deleteRecord(db, keeper, feedRecords, id, "Feed record");
 }
 
-/** Feed for the whole flock, split evenly over the keeper's birds in one insert. */
+/**
+ * Feed for a flock: one record for the flock named (it may have no bird profiles), or, without a
+ * flock, split evenly over the farm's birds in one insert (the spec's whole-flock entry).
+ */
 export async function createFlockFeedRecords(
   db: Database,
   keeper: Keeper,
   body: z.output<typeof createFlockFeedRecordBody>,
 ): Promise<FeedRecord[]> {
   const { farmId } = keeper;
+  if (body.flockId) {
+    const [flock] = await db
+      .select({ id: flocks.id, name: flocks.name })
+      .from(flocks)
+      .where(and(eq(flocks.id, body.flockId), eq(flocks.farmId, farmId)))
+      .limit(1);
+    if (!flock) throw invalidField("flockId", "Flock not found", 404);
+    const [row] = await db
+      .insert(feedRecords)
+      .values({
+        ...createdByKeeper(keeper),
+        flockId: flock.id,
+        date: body.date,
+        feedType: body.feedType,
+        feedAmount: body.feedAmount,
+        feedCost: body.feedCost ?? null,
+        notes: body.notes ?? null,
+      })
+      .returning();
+    return [toFeedRecord(row!, flock.name, keeper)];
+  }
   const birds = await db
     .select({ id: chickens.id, name: chickens.name })
     .from(chickens)
-    .where(eq(chickens.farmId, farmId));
+    .where(and(eq(chickens.farmId, farmId), isNull(chickens.outcome)));
   if (birds.length === 0) throw badRequest(PRODUCTION_MESSAGES.noBirds);
   const parts = splitFeed(body.feedAmount, body.feedCost, birds.length);
   const rows = await db
@@ -143,7 +172,7 @@ export async function createFlockFeedRecords(
     )
     .returning();
   const names = new Map(birds.map((b) => [b.id, b.name]));
-  return rows.map((r) => toFeedRecord(r, names.get(r.chickenId)!, keeper));
+  return rows.map((r) => toFeedRecord(r, names.get(r.chickenId!)!, keeper));
 }
 
 /** The keeper's feed records of the last `days` days (today included), newest first. */
@@ -155,9 +184,11 @@ export async function recentFeedRecords(
   const { farmId } = keeper;
   const since = addDaysIso(resolveToday(q.today), -(q.days - 1));
   const rows = await db
-    .select({ r: feedRecords, name: chickens.name })
+    .select({ r: feedRecords, name: sql<string>`coalesce(${chickens.name}, ${flocks.name}, '')` })
     .from(feedRecords)
-    .innerJoin(chickens, eq(chickens.id, feedRecords.chickenId))
+    // A record is a bird's or a flock's: both joins are optional.
+    .leftJoin(chickens, eq(chickens.id, feedRecords.chickenId))
+    .leftJoin(flocks, eq(flocks.id, feedRecords.flockId))
     .where(and(eq(feedRecords.farmId, farmId), gte(feedRecords.date, since)))
     .orderBy(desc(feedRecords.date), desc(feedRecords.createdAt))
     .limit(RECENT_LIMIT);

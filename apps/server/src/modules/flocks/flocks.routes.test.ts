@@ -509,3 +509,32 @@ describe("alerts follow the baskets", () => {
     expect((await alerts()).map((a) => a.kind)).not.toContain("flock-laying-drop");
   });
 });
+
+describe("feed per flock", () => {
+  it("records one feed entry for a flock without bird profiles, listed and exported by its name", async () => {
+    const keeper = await buildKeeper(t);
+    const flock = await newFlock(keeper, { name: "Barn layers", headcount: 30 });
+    const res = await keeper.inject({
+      method: "POST",
+      url: "/api/feed-records/flock",
+      payload: { flockId: flock.id, date: today, feedType: "Layer pellets", feedAmount: 7.5 },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject([
+      { flockId: flock.id, chickenId: null, chickenName: "Barn layers", feedAmount: 7.5 },
+    ]);
+    const recent = await keeper.inject({ url: `/api/feed-records/recent?today=${today}` });
+    expect(recent.json()).toMatchObject([{ chickenName: "Barn layers", flockId: flock.id }]);
+    const csv = await keeper.inject({ url: "/api/production/export/feed" });
+    expect(csv.body).toContain("Barn layers");
+    const summary = await keeper.inject({ url: `/api/production/summary?today=${today}` });
+    expect(summary.json()).toMatchObject({ totalFeedLbs: 7.5 });
+    const other = await buildKeeper(t);
+    const theirs = await other.inject({
+      method: "POST",
+      url: "/api/feed-records/flock",
+      payload: { flockId: flock.id, date: today, feedType: "Layer pellets", feedAmount: 1 },
+    });
+    expect(theirs.statusCode).toBe(404);
+  });
+});

@@ -69,6 +69,8 @@ async function recentNotes(db: Database, farmId: string, today: string) {
           gte(feedRecords.date, since),
           lte(feedRecords.date, today),
           isNotNull(feedRecords.notes),
+          // A flock's feed notes are not about one bird.
+          isNotNull(feedRecords.chickenId),
         ),
       ),
     db
@@ -86,7 +88,7 @@ async function recentNotes(db: Database, farmId: string, today: string) {
   const lists = [w, f, e];
   const by = new Map<string, string[]>();
   for (const r of lists.flat()) {
-    if (!r.notes) continue;
+    if (!r.notes || !r.chickenId) continue;
     const list = by.get(r.chickenId) ?? [];
     list.push(r.notes);
     by.set(r.chickenId, list);

@@ -178,6 +178,8 @@ describe("GET /api/production/export/:type", () => {
       "date",
       "chickenId",
       "chickenName",
+      "flockId",
+      "flockName",
       "feedType",
       "feedAmountLbs",
       "feedCost",

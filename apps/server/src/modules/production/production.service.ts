@@ -14,6 +14,7 @@ import {
   eggRecords,
   environmentalRecords,
   feedRecords,
+  flocks,
   keeperSettings,
   weightRecords,
 } from "../../db/schema/index";
@@ -254,9 +255,11 @@ export async function exportCsv(
   const filename = `${type}-records-${startDate}-to-${endDate}.csv`;
   if (type === "feed") {
     const rows = await db
-      .select({ r: feedRecords, name: chickens.name })
+      .select({ r: feedRecords, name: chickens.name, flockName: flocks.name })
       .from(feedRecords)
-      .innerJoin(chickens, eq(chickens.id, feedRecords.chickenId))
+      // A record is a bird's or a flock's: both joins are optional.
+      .leftJoin(chickens, eq(chickens.id, feedRecords.chickenId))
+      .leftJoin(flocks, eq(flocks.id, feedRecords.flockId))
       .where(
         and(
           eq(feedRecords.farmId, farmId),
@@ -268,11 +271,23 @@ export async function exportCsv(
     return {
       filename,
       body: csv(
-        ["date", "chickenId", "chickenName", "feedType", "feedAmountLbs", "feedCost", "notes"],
-        rows.map(({ r, name }) => [
+        [
+          "date",
+          "chickenId",
+          "chickenName",
+          "flockId",
+          "flockName",
+          "feedType",
+          "feedAmountLbs",
+          "feedCost",
+          "notes",
+        ],
+        rows.map(({ r, name, flockName }) => [
           r.date,
           r.chickenId,
           name,
+          r.flockId,
+          flockName,
           r.feedType,
           r.feedAmount,
           r.feedCost,

@@ -125,6 +125,9 @@ export function FeedRecordDialog({
   );
 }
 
+/** This form's whole-flock entry is shared over the birds: it names no flock. */
+const wholeFlockFeedBody = createFlockFeedRecordBody.omit({ flockId: true });
+
 function FeedForm({
   chickens,
   record,
@@ -146,10 +149,11 @@ function FeedForm({
   };
   const form = useZodForm({
     schema: (v: FeedValues) =>
-      v.chickenId === WHOLE_FLOCK ? createFlockFeedRecordBody : createFeedRecordBody,
+      v.chickenId === WHOLE_FLOCK ? wholeFlockFeedBody : createFeedRecordBody,
     defaultValues: record
       ? {
-          chickenId: record.chickenId,
+          // A flock's record (no bird) is edited as a whole-flock entry: it stays the flock's.
+          chickenId: record.chickenId ?? WHOLE_FLOCK,
           date: record.date,
           feedType: record.feedType,
           feedAmount: weightFieldText(record.feedAmount, weightUnit),
