@@ -109,16 +109,25 @@ test("a flock of 25 hens: basket, a loss, headcount and lay rate, a correction, 
   await expect(detail.getByTestId("detail-lay-rate")).toContainText("83.3%");
   await expect(detail.getByTestId("detail-lay-rate")).toContainText("over 1 day with records");
 
-  // Delete the loss, then Undo: it stays, and the headcount with it.
+  // Delete the loss, then Undo in the toast: it stays (nothing is sent), and the headcount with it.
+  const deletes: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "DELETE") deletes.push(r.url());
+  });
   await events
     .first()
     .getByRole("button", { name: /^Delete / })
     .click();
   await expect(events).toHaveCount(1);
-  await expect(detail.getByRole("status")).toContainText("deleted");
-  await detail.getByRole("button", { name: "Undo" }).click();
+  const toast = page
+    .getByRole("status")
+    .filter({ has: page.getByRole("button", { name: "Undo" }) });
+  await expect(toast).toContainText("Lost to a predator (1) deleted");
+  await toast.getByRole("button", { name: "Undo" }).click();
   await expect(events).toHaveCount(2);
+  await expect(events.first()).toContainText("Lost to a predator");
   await page.waitForTimeout(5_500);
+  expect(deletes).toEqual([]);
   await page.reload();
   await page.getByTestId("flock-card").filter({ hasText: NAME }).click();
   await expect(detail.getByTestId("flock-event")).toHaveCount(2);

@@ -58,14 +58,23 @@ export function useFlockProduction(id: string, days: number) {
   });
 }
 
-/** Flocks and baskets both change headcounts and rates: refresh every flock and basket query. */
-function useInvalidateFlocks() {
+/**
+ * Flocks and baskets both change headcounts and rates: refreshes every flock and basket query. A read
+ * still on its way (a list opened a moment before the write) is cancelled first, so its older answer
+ * cannot land after the write and stay on screen.
+ */
+export function useInvalidateFlocks() {
   const qc = useQueryClient();
-  return () =>
-    Promise.all([
+  return async () => {
+    await Promise.all([
+      qc.cancelQueries({ queryKey: flocksQueryKey }),
+      qc.cancelQueries({ queryKey: eggCollectionsKey }),
+    ]);
+    await Promise.all([
       qc.invalidateQueries({ queryKey: flocksQueryKey }),
       qc.invalidateQueries({ queryKey: eggCollectionsKey }),
     ]);
+  };
 }
 
 /** `POST /api/flocks`. */
@@ -107,15 +116,6 @@ export function useUpdateFlockEvent(flockId: string) {
   });
 }
 
-/** `DELETE /api/flocks/{id}/events/{eventId}`. */
-export function useDeleteFlockEvent(flockId: string) {
-  const invalidate = useInvalidateFlocks();
-  return useMutation({
-    mutationFn: (id: string) => apiSend<null>("DELETE", `/api/flocks/${flockId}/events/${id}`),
-    onSettled: invalidate,
-  });
-}
-
 /** `GET /api/egg-collections?from=&to=`: the baskets of a day (or range). */
 export function useEggCollections(from: string, to: string, enabled = true) {
   return useQuery({
@@ -132,10 +132,6 @@ export const createEggCollection = (body: CreateEggCollectionBody) =>
 /** `PATCH /api/egg-collections/{id}`. */
 export const updateEggCollection = (id: string, body: UpdateEggCollectionBody) =>
   apiSend<EggCollection>("PATCH", `/api/egg-collections/${id}`, body);
-
-/** `DELETE /api/egg-collections/{id}`. */
-export const deleteEggCollection = (id: string) =>
-  apiSend<null>("DELETE", `/api/egg-collections/${id}`);
 
 /** Saves a day's baskets at once: new ones with POST, today's existing ones with PATCH. */
 export function useSaveBaskets() {
@@ -157,10 +153,4 @@ export function useSaveBaskets() {
       ),
     onSettled: invalidate,
   });
-}
-
-/** Deletes one basket. */
-export function useDeleteEggCollection() {
-  const invalidate = useInvalidateFlocks();
-  return useMutation({ mutationFn: deleteEggCollection, onSettled: invalidate });
 }

@@ -11,15 +11,10 @@ import { Card, CardTitle } from "@/components/ui/card";
 import { Input, Label } from "@/components/ui/input";
 import { SpeciesArt } from "@/components/ui/species-art";
 import { errorMessage } from "@/lib/api-client";
+import { useDeferredDelete } from "@/lib/deferred-delete";
 import { useFlocks } from "@/lib/flocks";
 import { toast } from "@/lib/toast";
-import {
-  keeperToday,
-  useDeleteEggCollection,
-  useEggCollections,
-  useSaveBaskets,
-} from "../api/flocks";
-import { useDeferredDelete } from "../lib/deferred-delete";
+import { keeperToday, useEggCollections, useInvalidateFlocks, useSaveBaskets } from "../api/flocks";
 import { headcountText } from "../lib/headcount-text";
 
 type Edit = { eggs?: string; cracked?: string; dirty?: string };
@@ -43,10 +38,10 @@ export function DailyBaskets() {
   const active = flocks.data ?? [];
   const baskets = useEggCollections(date, date, active.length > 0);
   const save = useSaveBaskets();
-  const del = useDeleteEggCollection();
-  const deferred = useDeferredDelete((id) => del.mutateAsync(id));
+  const invalidate = useInvalidateFlocks();
+  const deletions = useDeferredDelete();
   const byFlock = new Map<string, EggCollection>();
-  for (const b of baskets.data ?? []) if (b.id !== deferred.pendingId) byFlock.set(b.flockId, b);
+  for (const b of baskets.data ?? []) if (!deletions.hidden.has(b.id)) byFlock.set(b.flockId, b);
 
   if (active.length === 0) return null;
 
@@ -165,17 +160,6 @@ export function DailyBaskets() {
           />
           Count cracked and dirty eggs
         </label>
-        {deferred.pendingId && (
-          <div
-            role="status"
-            className="mt-2 flex items-center justify-between gap-2 rounded-xl border border-stone-300 bg-stone-50 p-2"
-          >
-            <span className="text-sm text-stone-900">{deferred.pendingLabel} deleted.</span>
-            <Button variant="secondary" size="sm" onClick={deferred.undo}>
-              Undo
-            </Button>
-          </div>
-        )}
         <ul className="mt-2 divide-y divide-stone-200" aria-label="Baskets by flock">
           {active.map((f) => {
             const saved = byFlock.get(f.id);
@@ -266,7 +250,14 @@ export function DailyBaskets() {
                       variant="ghost"
                       size="sm"
                       className="h-11 text-red-800"
-                      onClick={() => deferred.remove(saved.id, `${f.name}'s basket`)}
+                      onClick={() =>
+                        deletions.remove({
+                          id: saved.id,
+                          url: `/api/egg-collections/${saved.id}`,
+                          title: `${f.name}'s basket deleted`,
+                          onDeleted: invalidate,
+                        })
+                      }
                       aria-label={`Delete ${f.name}'s basket for ${date}`}
                     >
                       Delete basket

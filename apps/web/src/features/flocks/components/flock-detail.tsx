@@ -18,19 +18,19 @@ import { Input, Select } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
 import { formatDay } from "@/lib/dates";
 import { useFarmPermissions } from "@/lib/farms";
+import { useDeferredDelete } from "@/lib/deferred-delete";
 import { useFlocks } from "@/lib/flocks";
 import { toast } from "@/lib/toast";
 import {
   keeperToday,
   useCreateFlockEvent,
-  useDeleteFlockEvent,
   useFlock,
   useFlockEvents,
   useFlockProduction,
+  useInvalidateFlocks,
   useUpdateFlock,
   useUpdateFlockEvent,
 } from "../api/flocks";
-import { useDeferredDelete } from "../lib/deferred-delete";
 import { showServerErrors } from "../lib/server-errors";
 import { sexSplitText } from "../lib/headcount-text";
 
@@ -55,8 +55,8 @@ export function FlockDetail({ flock: initial, onClose }: { flock: Flock; onClose
   const production = useFlockProduction(initial.id, PERIOD_DAYS);
   const events = useFlockEvents(initial.id);
   const archive = useUpdateFlock();
-  const del = useDeleteFlockEvent(initial.id);
-  const deferred = useDeferredDelete((id) => del.mutateAsync(id));
+  const invalidate = useInvalidateFlocks();
+  const deletions = useDeferredDelete();
   const [recording, setRecording] = useState(false);
   const [editingId, setEditingId] = useState<string | null>(null);
 
@@ -71,7 +71,7 @@ export function FlockDetail({ flock: initial, onClose }: { flock: Flock; onClose
       headcount: d.headcount,
     }));
   const list = [...(events.data ?? [])]
-    .filter((e) => e.id !== deferred.pendingId)
+    .filter((e) => !deletions.hidden.has(e.id))
     .sort((a, b) =>
       a.date < b.date ? 1 : a.date > b.date ? -1 : b.createdAt.localeCompare(a.createdAt),
     );
@@ -142,18 +142,6 @@ export function FlockDetail({ flock: initial, onClose }: { flock: Flock; onClose
         </div>
         {recording && <RecordEventForm flock={flock} onDone={() => setRecording(false)} />}
 
-        {deferred.pendingId && (
-          <div
-            role="status"
-            className="mt-3 flex items-center justify-between gap-2 rounded-xl border border-stone-300 bg-stone-50 p-2"
-          >
-            <span className="text-sm text-stone-900">{deferred.pendingLabel} deleted.</span>
-            <Button variant="secondary" size="sm" onClick={deferred.undo}>
-              Undo
-            </Button>
-          </div>
-        )}
-
         {events.isLoading ? (
           <p className="text-stone-700">Loading events…</p>
         ) : list.length === 0 ? (
@@ -171,7 +159,12 @@ export function FlockDetail({ flock: initial, onClose }: { flock: Flock; onClose
                     canChange={perms.changeRecord(e)}
                     onEdit={() => setEditingId(e.id)}
                     onDelete={() =>
-                      deferred.remove(e.id, `${FLOCK_EVENT_LABELS[e.type]} (${e.count})`)
+                      deletions.remove({
+                        id: e.id,
+                        url: `/api/flocks/${flock.id}/events/${e.id}`,
+                        title: `${FLOCK_EVENT_LABELS[e.type]} (${e.count}) deleted`,
+                        onDeleted: invalidate,
+                      })
                     }
                   />
                 )}
