@@ -209,22 +209,21 @@ export async function eggStats(
   const monthStart = eggListStartDate(today, 30);
   if (q.chickenId)
     await requireAccess(db, keeper, { permission: "chicken.read", ids: [q.chickenId] });
-  const [[eggs], [flock]] = await Promise.all([
-    db
-      .select({
-        today: sql<string>`coalesce(sum(${eggRecords.eggsLaid}) filter (where ${eggRecords.date} = ${today}), 0)`,
-        week: sql<string>`coalesce(sum(${eggRecords.eggsLaid}) filter (where ${eggRecords.date} >= ${weekStart}), 0)`,
-        month: sql<string>`coalesce(sum(${eggRecords.eggsLaid}), 0)`,
-        weekDays: sql<string>`count(distinct ${eggRecords.date}) filter (where ${eggRecords.date} >= ${weekStart})`,
-        monthDays: sql<string>`count(distinct ${eggRecords.date})`,
-      })
-      .from(eggRecords)
-      .where(rangeWhere(farmId, { startDate: monthStart, endDate: today }, q.chickenId)),
-    q.chickenId
-      ? Promise.resolve([])
-      : db.select({ id: flocks.id }).from(flocks).where(eq(flocks.farmId, farmId)).limit(1),
-  ]);
-  if (flock) return flockEggStats(db, keeper, today, weekStart);
+  const [eggs] = await db
+    .select({
+      today: sql<string>`coalesce(sum(${eggRecords.eggsLaid}) filter (where ${eggRecords.date} = ${today}), 0)`,
+      week: sql<string>`coalesce(sum(${eggRecords.eggsLaid}) filter (where ${eggRecords.date} >= ${weekStart}), 0)`,
+      month: sql<string>`coalesce(sum(${eggRecords.eggsLaid}), 0)`,
+      weekDays: sql<string>`count(distinct ${eggRecords.date}) filter (where ${eggRecords.date} >= ${weekStart})`,
+      monthDays: sql<string>`count(distinct ${eggRecords.date})`,
+      // In the same round trip: whether the farm keeps flocks (then baskets and headcounts count).
+      hasFlocks: q.chickenId
+        ? sql<boolean>`false`
+        : sql<boolean>`exists (select 1 from ${flocks} where ${flocks.farmId} = ${farmId})`,
+    })
+    .from(eggRecords)
+    .where(rangeWhere(farmId, { startDate: monthStart, endDate: today }, q.chickenId));
+  if (eggs?.hasFlocks) return flockEggStats(db, keeper, today, weekStart);
   let layingBirds = 1;
   if (!q.chickenId) {
     const [count] = await db

@@ -298,6 +298,15 @@ describe("egg collections and the lay rate", () => {
     let p = await prod();
     expect(p).toMatchObject({ daysWithRecords: 1, eggs: 19, henDays: 24 });
     expect(p.layRate).toBeCloseTo(79.2, 1);
+    // Egg Tracking's tiles say the same: one day of records, not a 30-day rate.
+    const stats = await keeper.inject({ url: `/api/egg-records/stats?today=${today}` });
+    expect(stats.json()).toMatchObject({
+      eggsToday: 19,
+      eggsLast30Days: 19,
+      layingBirds: 24,
+      layRate: 79.2,
+      daysWithRecords: 1,
+    });
 
     const fixed = await keeper.inject({
       method: "PATCH",
