@@ -80,7 +80,7 @@ function LayerList({
         <li key={l.chickenId} className="flex justify-between text-sm">
           <span className="font-semibold text-stone-900">{l.name}</span>
           <span className="text-stone-700">
-            {l.eggs} eggs · laid on {l.layRate}% of days
+            {l.eggs} eggs · laid on {l.layRate}% of days with records
           </span>
         </li>
       ))}

@@ -107,6 +107,16 @@ export function OverviewTab({ period }: { period: number }) {
             hint={s ? `${s.layingBirds} laying bird${s.layingBirds === 1 ? "" : "s"}` : undefined}
           />
           <Stat
+            label="Lay rate"
+            value={s ? (s.layRate === null ? "–" : `${s.layRate}%`) : "…"}
+            // Hen-days: the laying-age hens present, summed over the days that have records.
+            hint={
+              s
+                ? `${s.totalEggs} eggs / ${s.henDays} hen-days, ${s.daysWithRecords} ${s.daysWithRecords === 1 ? "day" : "days"} with records`
+                : undefined
+            }
+          />
+          <Stat
             label="Feed efficiency"
             value={
               s

@@ -52,6 +52,9 @@ const summary = {
   eggValue: 0,
   costPerDozen: null,
   layingBirds: 0,
+  daysWithRecords: 0,
+  henDays: 0,
+  layRate: null,
 };
 
 type Handler = (method: string, url: string, body: unknown) => [number, unknown] | undefined;
@@ -203,6 +206,7 @@ describe("period and tabs", () => {
     for (const text of [
       "Total eggs",
       "Eggs per bird",
+      "Lay rate",
       "Feed efficiency",
       "Feed cost",
       "Profitability",
@@ -231,9 +235,9 @@ describe("period and tabs", () => {
         .getAllByRole("listitem")
         .map((li) => li.textContent),
     ).toEqual([
-      "Clover7 eggs · laid on 100% of days",
-      "Daisy5 eggs · laid on 71.4% of days",
-      "Pearl3 eggs · laid on 42.9% of days",
+      "Clover7 eggs · laid on 100% of days with records",
+      "Daisy5 eggs · laid on 71.4% of days with records",
+      "Pearl3 eggs · laid on 42.9% of days with records",
     ]);
     const lowest = screen.getByText("Lowest layers").parentElement!;
     // Five birds: the two not among the best three, lowest first; no bird shows in both lists.
