@@ -21,6 +21,7 @@ vi.mock("@/components/series-chart", () => ({
   }) => <figure aria-label={title}>{data.map((d) => String(d[dataKey])).join(" ")}</figure>,
 }));
 
+const FLOCK = "00000000-0000-4000-8000-0000000000f1";
 const HEN = "00000000-0000-4000-8000-000000000001";
 
 const alert = (severity: DiseaseAlert["severity"], title: string): DiseaseAlert => ({
@@ -108,6 +109,8 @@ const api: Handler = (method, url) => {
   if (url.startsWith("/api/health-predictions/recent")) return [200, []];
   if (url === "/api/chickens")
     return [200, [{ id: HEN, name: "Clover", breed: "Sussex", sex: "hen" }]];
+  if (url.startsWith("/api/flocks?"))
+    return [200, [{ id: FLOCK, name: "Barn layers", species: "chicken", headcount: 30 }]];
   if (url.startsWith("/api/feed-records/recent"))
     return [
       200,
@@ -340,6 +343,22 @@ describe("Data Entry dialogs", { timeout: 15_000 }, () => {
     await userEvent.click(within(dialog).getByRole("button", { name: "Save" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     const post = calls.find((c) => c.url === "/api/feed-records/flock");
+    expect(post?.body).not.toHaveProperty("chickenId");
+  });
+
+  it("feed for one flock is one record for the flock, with its id and no chickenId", async () => {
+    await openEntry();
+    await userEvent.click(screen.getByRole("button", { name: "Add feed record" }));
+    const dialog = await screen.findByRole("dialog", { name: "Add Feed Record" });
+    await userEvent.selectOptions(
+      within(dialog).getByLabelText("Chicken"),
+      await within(dialog).findByRole("option", { name: "Flock: Barn layers (30 birds)" }),
+    );
+    await userEvent.type(within(dialog).getByLabelText("Feed amount (lbs)"), "7.5");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    const post = calls.find((c) => c.url === "/api/feed-records/flock");
+    expect(post?.body).toMatchObject({ flockId: FLOCK, feedAmount: "7.5" });
     expect(post?.body).not.toHaveProperty("chickenId");
   });
 

@@ -27,6 +27,7 @@ import {
   weightFieldText,
   weightTextToLbs,
 } from "@/lib/units";
+import { useFlocks } from "@/lib/flocks";
 import { useFarmPermissions } from "@/lib/farms";
 import { localToday } from "../api/production";
 import {
@@ -40,6 +41,8 @@ import {
 
 /** Value of the bird picker that records feed for the whole flock. */
 export const WHOLE_FLOCK = "whole-flock";
+/** A select value naming one of the farm's flocks: `flock:<id>`. */
+const FLOCK_PREFIX = "flock:";
 
 export const FEED_TYPES = [
   "Layer feed",
@@ -143,13 +146,20 @@ function FeedForm({
   const { weightUnit } = useUnits();
   // A helper does not see or enter money.
   const { seeMoney } = useFarmPermissions();
+  // The farm's flocks: a flock's feed is one record for the flock (it may have no bird profiles).
+  const flocks = useFlocks(!record).data ?? [];
   const toBody = ({ chickenId, ...typed }: FeedValues) => {
     const rest = { ...typed, feedAmount: weightTextToLbs(typed.feedAmount, weightUnit) };
+    if (chickenId.startsWith(FLOCK_PREFIX)) {
+      return { ...rest, flockId: chickenId.slice(FLOCK_PREFIX.length) };
+    }
     return chickenId === WHOLE_FLOCK ? rest : { chickenId, ...rest };
   };
   const form = useZodForm({
     schema: (v: FeedValues) =>
-      v.chickenId === WHOLE_FLOCK ? wholeFlockFeedBody : createFeedRecordBody,
+      v.chickenId === WHOLE_FLOCK || v.chickenId.startsWith(FLOCK_PREFIX)
+        ? wholeFlockFeedBody
+        : createFeedRecordBody,
     defaultValues: record
       ? {
           // A flock's record (no bird) is edited as a whole-flock entry: it stays the flock's.
@@ -209,6 +219,11 @@ function FeedForm({
                 Whole flock ({chickens.length} bird{chickens.length === 1 ? "" : "s"}, split evenly)
               </option>
             )}
+            {flocks.map((f) => (
+              <option key={f.id} value={`${FLOCK_PREFIX}${f.id}`}>
+                Flock: {f.name} ({f.headcount} bird{f.headcount === 1 ? "" : "s"})
+              </option>
+            ))}
             {chickens.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name}
