@@ -101,11 +101,46 @@ function setUp() {
           issues: [{ path: "count", message: "Only 25 birds are in the flock on that day" }],
         },
       ];
+    if (method === "PATCH" && url === `/api/flocks/${hens.id}`)
+      return [
+        400,
+        {
+          code: "INVALID_FIELD",
+          field: "startDate",
+          message: `The flock has events from ${today}; the start date cannot be after that`,
+          issues: [{ path: "body.startDate", message: "The flock has events from that day on" }],
+        },
+      ];
+    if (method === "DELETE" && url === `/api/flocks/${hens.id}`) return [204, null];
     return undefined;
   });
-  renderWithClient(<FlockDetail flock={hens} onClose={vi.fn()} />);
-  return { api, hens, pullets, ducks, fox };
+  const onClose = vi.fn();
+  renderWithClient(<FlockDetail flock={hens} onClose={onClose} />);
+  return { api, hens, pullets, ducks, fox, onClose };
 }
+
+it("edits the flock (a refused start date shows at its field) and deletes it after saying what goes", async () => {
+  const { api, hens, onClose } = setUp();
+  await userEvent.click(await screen.findByRole("button", { name: "Edit flock" }));
+  const form = screen.getByRole("form", { name: "Edit flock" });
+  const name = within(form).getByLabelText("Name");
+  await userEvent.clear(name);
+  await userEvent.type(name, "Old girls");
+  await userEvent.click(within(form).getByRole("button", { name: "Save flock" }));
+  const start = within(form).getByLabelText("Start date");
+  await waitFor(() => expect(start).toHaveAttribute("aria-invalid", "true"));
+  const patch = api.calls.find((c) => c.method === "PATCH" && c.url === `/api/flocks/${hens.id}`);
+  expect(patch?.body).toMatchObject({ name: "Old girls" });
+
+  await userEvent.click(screen.getByRole("button", { name: "Delete flock" }));
+  const confirm = screen.getByRole("alertdialog", { name: "Delete flock" });
+  await waitFor(() => expect(confirm).toHaveTextContent("also deletes its 2 events"));
+  await userEvent.click(within(confirm).getByRole("button", { name: "Delete flock" }));
+  await waitFor(() => expect(onClose).toHaveBeenCalled());
+  expect(api.calls.some((c) => c.method === "DELETE" && c.url === `/api/flocks/${hens.id}`)).toBe(
+    true,
+  );
+});
 
 it("shows the headcount, the lay rate with its days, and the events", async () => {
   setUp();

@@ -31,6 +31,7 @@ import {
   useUpdateFlock,
   useUpdateFlockEvent,
 } from "../api/flocks";
+import { DeleteFlock, EditFlockForm } from "./edit-flock-form";
 import { showServerErrors } from "../lib/server-errors";
 import { sexSplitText } from "../lib/headcount-text";
 
@@ -59,6 +60,7 @@ export function FlockDetail({ flock: initial, onClose }: { flock: Flock; onClose
   const deletions = useDeferredDelete();
   const [recording, setRecording] = useState(false);
   const [editingId, setEditingId] = useState<string | null>(null);
+  const [editingFlock, setEditingFlock] = useState(false);
 
   const p = production.data;
   // From the flock's first day: days before it started are not zero-bird days.
@@ -175,14 +177,24 @@ export function FlockDetail({ flock: initial, onClose }: { flock: Flock; onClose
       </section>
 
       {perms.manageBirds && (
-        <div className="border-t border-stone-200 pt-3">
-          <Button
-            variant="secondary"
-            onClick={() => void toggleArchive()}
-            disabled={archive.isPending}
-          >
-            {flock.archived ? "Restore flock" : "Archive flock"}
-          </Button>
+        <div className="space-y-3 border-t border-stone-200 pt-3">
+          {editingFlock ? (
+            <EditFlockForm flock={flock} onDone={() => setEditingFlock(false)} />
+          ) : (
+            <div className="flex flex-wrap gap-2">
+              <Button variant="secondary" onClick={() => setEditingFlock(true)}>
+                Edit flock
+              </Button>
+              <Button
+                variant="secondary"
+                onClick={() => void toggleArchive()}
+                disabled={archive.isPending}
+              >
+                {flock.archived ? "Restore flock" : "Archive flock"}
+              </Button>
+            </div>
+          )}
+          <DeleteFlock flock={flock} events={events.data?.length ?? 0} onDeleted={onClose} />
         </div>
       )}
     </div>
