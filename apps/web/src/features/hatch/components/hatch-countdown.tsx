@@ -201,7 +201,7 @@ export function HatchCountdown() {
           })}
         </ul>
       )}
-      <HatchArchive />
+      <HatchArchive onEdit={setEditing} />
       <HatchFormDialog open={formOpen} onOpenChange={setFormOpen} />
       <HatchFormDialog
         open={editing !== null}
