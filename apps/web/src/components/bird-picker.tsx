@@ -14,13 +14,15 @@ export function BirdPicker({
   const { isAuthenticated } = useAuth();
   const birds = useChickens(isAuthenticated);
   const id = useId();
-  if (!isAuthenticated || !birds.data?.length) return null;
+  // A photo check is of a bird still with the keeper, not one that died or was sold.
+  const present = (birds.data ?? []).filter((b) => !b.outcome);
+  if (!isAuthenticated || present.length === 0) return null;
   return (
     <div className="mx-auto w-full max-w-[600px]">
       <Label htmlFor={id}>Which bird is this? (optional, saved with the result)</Label>
       <Select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="">Not a specific bird</option>
-        {birds.data.map((b) => (
+        {present.map((b) => (
           <option key={b.id} value={b.id}>
             {b.name} ({b.breed})
           </option>

@@ -40,6 +40,8 @@ export function EggTracking({
     endDate: today,
   });
   const names = useMemo(() => new Map(chickens.map((c) => [c.id, c.name])), [chickens]);
+  // New eggs come from the birds still here; a past bird's records keep her name in the list.
+  const present = useMemo(() => chickens.filter((c) => !c.outcome), [chickens]);
   const { members, userId } = useMemberNames();
   const list = (records.data ?? []).filter((r) => !deletions.hidden.has(r.id));
   const shown = showAll ? list : list.slice(0, 15);
@@ -100,7 +102,7 @@ export function EggTracking({
           {stats.data.layingBirds === 1 ? "laying bird" : "laying birds"}).
         </p>
       )}
-      {!tracked && <QuickCollection chickens={chickens} />}
+      {!tracked && <QuickCollection chickens={present} />}
       <Card>
         <CardTitle>Recent records</CardTitle>
         {records.error ? (
@@ -183,7 +185,7 @@ export function EggTracking({
       <EggRecordDialog
         open={open}
         onOpenChange={setOpen}
-        chickens={chickens}
+        chickens={present}
         defaultChickenId={tracked?.id ?? null}
       />
       <EggRecordDialog
