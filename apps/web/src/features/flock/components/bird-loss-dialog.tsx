@@ -10,7 +10,7 @@ import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useRecordLoss, type BirdLoss } from "../api/bird-life";
 import { isHandedOver, OUTCOME_LABELS } from "../lib/outcome";
-import { showServerErrors } from "../lib/server-errors";
+import { showServerErrors } from "@/lib/server-errors";
 
 const LOSSES = birdOutcome.options.filter((o) => o !== "moved_out");
 type Loss = (typeof LOSSES)[number];

@@ -24,7 +24,7 @@ import { toast } from "@/lib/toast";
 import { useUnits, weightFieldText, weightTextToLbs, type Units } from "@/lib/units";
 import { useFormBreeds } from "../api/get-breeds";
 import { useSaveChicken } from "../api/save-chicken";
-import { showServerErrors } from "../lib/server-errors";
+import { showServerErrors } from "@/lib/server-errors";
 import { BreedCombobox } from "./breed-combobox";
 import { PhotoField } from "./photo-field";
 

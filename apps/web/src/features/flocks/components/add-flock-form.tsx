@@ -11,7 +11,7 @@ import { Input, Select } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { keeperToday, useCreateFlock } from "../api/flocks";
-import { showServerErrors } from "../lib/server-errors";
+import { showServerErrors } from "@/lib/server-errors";
 
 type Values = {
   name: string;

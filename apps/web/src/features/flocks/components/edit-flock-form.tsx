@@ -14,7 +14,7 @@ import { Input, Select, Textarea } from "@/components/ui/input";
 import { apiSend, errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { keeperToday, useInvalidateFlocks, useUpdateFlock } from "../api/flocks";
-import { showServerErrors } from "../lib/server-errors";
+import { showServerErrors } from "@/lib/server-errors";
 
 type Values = {
   name: string;

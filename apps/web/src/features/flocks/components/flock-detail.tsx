@@ -32,7 +32,7 @@ import {
   useUpdateFlockEvent,
 } from "../api/flocks";
 import { DeleteFlock, EditFlockForm } from "./edit-flock-form";
-import { showServerErrors } from "../lib/server-errors";
+import { showServerErrors } from "@/lib/server-errors";
 import { sexSplitText } from "../lib/headcount-text";
 
 const PERIOD_DAYS = 30;
