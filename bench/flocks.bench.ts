@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { sql } from "drizzle-orm";
 import { buildApp } from "../apps/server/src/app";
 import { createSession } from "../apps/server/src/auth/session-store";
@@ -10,7 +9,7 @@ import { openDatabase, type DatabaseHandle } from "../apps/server/src/db/client"
 import { users } from "../apps/server/src/db/schema/index";
 import { createOwnFarm } from "../apps/server/src/access/access";
 import { SESSION_COOKIE } from "../apps/server/src/plugins/auth";
-import { median, type BenchResult } from "./lib";
+import { median, throwawayPostgres, type BenchResult } from "./lib";
 
 /*
  * Issue 19 budgets: a commercial farm of 10 flocks x 5,000 birds (headcounts, no profiles) with
@@ -142,21 +141,15 @@ export async function run(): Promise<BenchResult[]> {
     await embedded.close();
     rmSync(dir, { recursive: true, force: true });
   }
-  const base = process.env.BENCH_PG_URL ?? process.env.TEST_DATABASE_URL;
-  if (base) {
-    const name = `fk_flocks_bench_${process.pid}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    const server = await openDatabase({ url: url.toString(), dataDir: "" });
+  // The shared throwaway database (bench/lib.ts); skipped without BENCH_PG_URL/TEST_DATABASE_URL.
+  const pgDb = await throwawayPostgres("flocks");
+  if (pgDb) {
+    const server = await openDatabase({ url: pgDb.url, dataDir: "" });
     try {
       results.push(...(await measure("PostgreSQL", server, 50)));
     } finally {
       await server.close();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await pgDb.drop();
     }
   }
   return results;
