@@ -648,6 +648,21 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     params: (s) => ({ id: s.choreTaskId }),
     payload: (s) => ({ until: addDays(s.today, 2) }),
   },
+  "GET /api/calendar": {
+    access: "keeper",
+    minRole: "helper",
+    stranger: { status: 200, why: "the caller's own feed address, made on first use" },
+  },
+  "DELETE /api/calendar": {
+    access: "keeper",
+    minRole: "helper",
+    stranger: { status: 204, why: "revokes the caller's own feed address" },
+  },
+  "GET /api/calendar/:file": {
+    access: "public",
+    why: "a calendar app fetches the private feed without a cookie: its 256-bit token is the key, and an unknown or revoked one answers 404",
+    probe: { params: () => ({ file: `${"A".repeat(43)}.ics` }), status: 404 },
+  },
   "GET /api/chores": { access: "keeper-list", minRole: "helper" },
   "POST /api/chores": {
     access: "keeper",
