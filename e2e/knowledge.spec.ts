@@ -333,7 +333,7 @@ test.describe("Rarity explorer", () => {
     await page.goto("/rarity-explorer");
     const cards = page.getByTestId("breed-card");
     await expect(cards.first()).toBeVisible();
-    await expect(page.getByTestId("count-Legendary")).not.toHaveText("0");
+    await expect(page.getByTestId("count-Extremely Rare")).not.toHaveText("0");
     // Conservation status carries its list and year, apart from the how-hard-to-find score.
     const cayuga = cards.filter({ hasText: "Cayuga" });
     await expect(cayuga).toContainText("How hard to find");
@@ -349,10 +349,10 @@ test.describe("Rarity explorer", () => {
     expect(scores.length).toBeGreaterThan(40);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
 
-    await page.getByLabel("Rarity level", { exact: true }).selectOption("Legendary");
-    const legendary = await page.getByTestId("count-Legendary").innerText();
-    await expect(cards).toHaveCount(Number(legendary));
-    await expect(cards.first()).toContainText("Legendary");
+    await page.getByLabel("Rarity level", { exact: true }).selectOption("Extremely Rare");
+    const extremelyRare = await page.getByTestId("count-Extremely Rare").innerText();
+    await expect(cards).toHaveCount(Number(extremelyRare));
+    await expect(cards.first()).toContainText("Extremely Rare");
     await page.getByLabel("Rarity level", { exact: true }).selectOption("all");
 
     await page.getByLabel("Species").selectOption("duck");
