@@ -60,6 +60,12 @@ test.describe("Can My Flock Eat This?", () => {
       page.getByTestId("food-result").getByRole("heading", { name: "Sage" }),
     ).toBeVisible();
 
+    // A real word close to a food's name is another thing, not a typo: a fish is not millet.
+    await searchFood(page, "mullet");
+    await expect(miss).toContainText("Food item not found");
+    await expect(page.getByTestId("food-result")).toHaveCount(0);
+    await expect(didYouMean.getByRole("button", { name: /^Millet/ })).toBeVisible();
+
     await searchFood(page, "watermelon seeds");
     const part = page.getByTestId("food-result");
     await expect(part).toContainText("You asked about the seeds");
