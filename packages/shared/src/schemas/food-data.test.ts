@@ -178,6 +178,7 @@ describe("data/foods.json", () => {
     [/allium|thiosulf/i, /Allium spp Toxicosis in Animals \(https:/],
     [/anticoagulant/i, /Anticoagulant Rodenticide .* Poisoning in Animals \(https:/],
     [/lead poisoning|zinc poisoning/i, /Lead and Zinc Toxicity in Birds \(https:/],
+    [/aflatoxin|mycotoxin/i, /Aflatoxicosis in Poultry \(https:/],
     [/cantharidin/i, /Cantharidin Toxicosis in Animals .*\(https:/],
     [/cyanobacteri/i, /Cyanobacterial poisoning in livestock, wild mammals and birds/],
   ];
