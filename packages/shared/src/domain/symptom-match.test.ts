@@ -160,6 +160,13 @@ describe("the token matcher: a keeper's own words", () => {
       ids: ["foul-smell-face", "swollen-face"],
       notUnderstood: [],
     });
+    // A negation belongs to its own sign, not to the next one sharing the body part.
+    expect(resolveSymptoms(["not pooping, straining"], vocabulary).ids.sort()).toEqual([
+      "no-droppings",
+      "straining",
+    ]);
+    // Droppings on feathers are not feathers dropping out.
+    expect(resolveSymptoms(["bum feathers poopy"], vocabulary).ids).toEqual(["pasty-vent"]);
     // "red" went to the legs: it does not also make a red skin patch.
     expect(resolveSymptoms(["legs have red blotches"], vocabulary).ids).toEqual(["red-shanks"]);
   });

@@ -415,8 +415,11 @@ export function matchSymptomText(text: string, vocabulary: readonly SymptomRecor
         continue;
       }
       used.add(f);
+      // A negation counts before the sign's own words, not before a body part it shares
+      // ("not pooping, straining" still strains).
+      const own = f.positions.filter((p) => !taken[p]);
       for (const p of f.positions) taken[p] = true;
-      const start = Math.min(...f.positions);
+      const start = Math.min(...own);
       const before = items[start - 1];
       const negatedPhrase = f.phrase.tokens.some((t) => NEGATIONS.has(t));
       if (!negatedPhrase && before && NEGATIONS.has(before.token)) {
