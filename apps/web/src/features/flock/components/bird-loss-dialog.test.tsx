@@ -84,13 +84,13 @@ describe("BirdLossDialog", () => {
     const onClose = vi.fn();
     renderWithClient(<BirdLossDialog bird={bird} onClose={onClose} />);
     const dialog = screen.getByRole("dialog", { name: "Record loss / sale of Ida" });
-    await userEvent.selectOptions(within(dialog).getByLabelText("Cause"), "unknown");
+    await userEvent.selectOptions(within(dialog).getByLabelText("Loss cause"), "unknown");
     expect(within(dialog).getByText(/have the body examined/)).toBeInTheDocument();
     expect(within(dialog).getByText(/Do not freeze it/)).toBeInTheDocument();
     // Only the bird's species' conditions are offered; a notifiable one brings the report advice.
     const picker = within(dialog).getByLabelText("Condition (optional)");
     await waitFor(() => expect(within(picker).getAllByRole("option")).toHaveLength(3));
-    await userEvent.selectOptions(within(dialog).getByLabelText("Cause"), "disease");
+    await userEvent.selectOptions(within(dialog).getByLabelText("Loss cause"), "disease");
     await userEvent.selectOptions(picker, "newcastle-disease");
     expect(within(dialog).getByRole("alert")).toHaveTextContent(/notifiable disease/);
     expect(within(dialog).queryByText(/have the body examined/)).toBeNull();

@@ -194,7 +194,7 @@ function LossForm({
         <>
           {withCause && (
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field name="lossCause" id="loss-loss-cause" label="Cause">
+              <Field name="lossCause" id="loss-loss-cause" label="Loss cause">
                 {(props) => (
                   <Select {...props}>
                     <option value="">Not recorded</option>
@@ -220,11 +220,7 @@ function LossForm({
               </Field>
             </div>
           )}
-          <Field
-            name="cause"
-            id="loss-cause"
-            label={withCause ? "Details (optional)" : "Cause (optional)"}
-          >
+          <Field name="cause" id="loss-cause" label="Cause (optional)">
             {(props) => <Input autoComplete="off" {...props} />}
           </Field>
           {withCause && (

@@ -454,11 +454,7 @@ function RecordEventForm({ flock, onDone }: { flock: Flock; onDone: () => void }
         <LossCauseFields idPrefix="event" species={flock.species} conditions={conditions.data} />
       )}
       {WITH_CAUSE.has(type) && (
-        <Field
-          name="cause"
-          id="event-cause"
-          label={takesLossCause(type) ? "Details (optional)" : "Cause (optional)"}
-        >
+        <Field name="cause" id="event-cause" label="Cause (optional)">
           {(p) => <Input {...p} placeholder="e.g. fox, illness" />}
         </Field>
       )}
@@ -600,11 +596,7 @@ function EditEventForm({
         />
       )}
       {WITH_CAUSE.has(event.type) && (
-        <Field
-          name="cause"
-          id={`edit-${event.id}-cause`}
-          label={takesLossCause(event.type) ? "Details (optional)" : "Cause (optional)"}
-        >
+        <Field name="cause" id={`edit-${event.id}-cause`} label="Cause (optional)">
           {(p) => <Input {...p} />}
         </Field>
       )}
@@ -644,7 +636,7 @@ function LossCauseFields({
   const offered = (conditions ?? []).filter((c) => !species || c.species.includes(species));
   return (
     <div className="grid gap-3 sm:grid-cols-2">
-      <Field name="lossCause" id={`${idPrefix}-loss-cause`} label="Cause">
+      <Field name="lossCause" id={`${idPrefix}-loss-cause`} label="Loss cause">
         {(p) => (
           <Select {...p}>
             <option value="">Not recorded</option>
