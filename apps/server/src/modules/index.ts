@@ -32,6 +32,7 @@ import { flocksRoutes } from "./flocks/flocks.routes";
 import { eggCollectionsRoutes } from "./egg-collections/egg-collections.routes";
 import { tasksRoutes } from "./tasks/tasks.routes";
 import { calendarRoutes } from "./tasks/calendar.routes";
+import { pushRoutes } from "./push/push.routes";
 import { medicationsRoutes } from "./medications/medications.routes";
 
 /** Every feature module's routes. One line per area; order does not matter. */
@@ -69,5 +70,6 @@ export const modules: Module[] = [
   farmsRoutes,
   tasksRoutes,
   calendarRoutes,
+  pushRoutes,
   medicationsRoutes,
 ];

@@ -20,6 +20,7 @@ import { formatDay } from "@/lib/dates";
 import { toast } from "@/lib/toast";
 import { useMarkTaskDone, useSnoozeTask, useTasks } from "../api/tasks";
 import { ChoresPanel } from "./chores-panel";
+import { NotificationsCard } from "./notifications-card";
 
 /** The keeper's own calendar day (their time zone), as the server expects it. */
 export function keeperDate(now = new Date()): string {
@@ -159,6 +160,7 @@ export function TodayView() {
         </>
       )}
       <ChoresPanel />
+      <NotificationsCard />
     </div>
   );
 }
