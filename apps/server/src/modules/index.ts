@@ -30,6 +30,8 @@ import { authRoutes } from "./auth/auth.routes";
 import { farmsRoutes } from "./farms/farms.routes";
 import { flocksRoutes } from "./flocks/flocks.routes";
 import { eggCollectionsRoutes } from "./egg-collections/egg-collections.routes";
+import { tasksRoutes } from "./tasks/tasks.routes";
+import { calendarRoutes } from "./tasks/calendar.routes";
 import { medicationsRoutes } from "./medications/medications.routes";
 
 /** Every feature module's routes. One line per area; order does not matter. */
@@ -65,5 +67,7 @@ export const modules: Module[] = [
   diseaseAlertsRoutes,
   healthPredictionsRoutes,
   farmsRoutes,
+  tasksRoutes,
+  calendarRoutes,
   medicationsRoutes,
 ];
