@@ -36,6 +36,7 @@ import {
   recentSearches,
   sessions,
   signInEvents,
+  transactions,
   vaccinations,
   weightRecords,
 } from "../../db/schema/index";
@@ -92,6 +93,7 @@ export const keeperTables: KeeperTable[] = [
     softRefs: { birdId: "chickens" },
   },
   { key: "feedRecords", table: feedRecords, mode: "records" },
+  { key: "transactions", table: transactions, mode: "records" },
   { key: "weightRecords", table: weightRecords, mode: "records" },
   { key: "environmentalRecords", table: environmentalRecords, mode: "records" },
   { key: "healthPredictions", table: healthPredictions, mode: "records" },
