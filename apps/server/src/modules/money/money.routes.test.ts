@@ -82,9 +82,9 @@ describe("transactions", () => {
     }
     const theirSummary = await summary(stranger);
     expect(theirSummary.expenses).toBe(0);
-    expect((await owner.inject({ url: "/api/transactions" })).json<TransactionList>().items).toEqual([
-      expect.objectContaining({ id: tx.id, amount: 12 }),
-    ]);
+    expect(
+      (await owner.inject({ url: "/api/transactions" })).json<TransactionList>().items,
+    ).toEqual([expect.objectContaining({ id: tx.id, amount: 12 })]);
   });
 
   it("owners and keepers use money; helpers get 403 everywhere and change nothing", async () => {

@@ -92,7 +92,8 @@ export function periodOf(q: z.output<typeof moneyQuery>) {
   const to = q.to ?? resolveToday();
   const from = q.from ?? addDaysIso(to, -364);
   if (to < from) throw invalidField("to", MONEY_MESSAGES.endBeforeStart);
-  if (daysBetweenIso(from, to) > MAX_PERIOD_DAYS) throw invalidField("from", MONEY_MESSAGES.periodTooLong);
+  if (daysBetweenIso(from, to) > MAX_PERIOD_DAYS)
+    throw invalidField("from", MONEY_MESSAGES.periodTooLong);
   return { from, to };
 }
 
