@@ -118,10 +118,7 @@ function categoryFits(
 }
 
 /** Quantity and unit go together. */
-function quantityFits(
-  b: { quantity?: number | null; unit?: string | null },
-  ctx: z.RefinementCtx,
-) {
+function quantityFits(b: { quantity?: number | null; unit?: string | null }, ctx: z.RefinementCtx) {
   const hasQ = b.quantity !== undefined && b.quantity !== null;
   const hasU = b.unit !== undefined && b.unit !== null;
   if (hasQ && !hasU)
