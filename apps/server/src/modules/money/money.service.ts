@@ -262,7 +262,9 @@ export async function withheldEggsByMonth(
 
 /**
  * Eggs laid by month. A flock's day counts its basket or its birds' own records, the larger when
- * both were logged (as the production view, `flockDayEggs`); birds in no flock their records.
+ * both were logged (as the production view, `flockDayEggs`); birds in no flock their records. As
+ * greatest(b, r) = b + r - least(b, r), the baskets are summed by month straight from their index
+ * and only the days with both (rare) are joined.
  */
 async function eggsLaidByMonth(
   db: Database,
@@ -276,19 +278,24 @@ async function eggsLaidByMonth(
   const rows = await rowsOf<{ month: string; eggs: string | number }>(
     db,
     sql`
-    with b as (
-      select flock_id, date, eggs from egg_collections
-      where farm_id = ${farmId} and date between ${from} and ${to} ${flockOnly}
-    ), r as (
+    with r as (
       select c.flock_id, e.date, sum(e.eggs_laid) as eggs
       from egg_records e join chickens c on c.id = e.chicken_id
       where e.farm_id = ${farmId} and e.date between ${from} and ${to} ${birdFlockOnly}
       group by c.flock_id, e.date
+    ), parts as (
+      select date_trunc('month', date::timestamp) as m, sum(eggs) as eggs from egg_collections
+      where farm_id = ${farmId} and date between ${from} and ${to} ${flockOnly}
+      group by 1
+      union all
+      select date_trunc('month', date::timestamp), sum(eggs) from r group by 1
+      union all
+      select date_trunc('month', b.date::timestamp), -sum(least(b.eggs, r.eggs))
+      from r join egg_collections b on b.flock_id = r.flock_id and b.date = r.date
+      where b.farm_id = ${farmId}
+      group by 1
     )
-    select to_char(coalesce(b.date, r.date), 'YYYY-MM') as month,
-      sum(greatest(coalesce(b.eggs, 0), coalesce(r.eggs, 0))) as eggs
-    from b full join r on r.flock_id = b.flock_id and r.date = b.date
-    group by 1`,
+    select to_char(m, 'YYYY-MM') as month, sum(eggs) as eggs from parts group by m`,
   );
   return new Map(rows.map((r) => [r.month, Number(r.eggs)]));
 }
@@ -308,30 +315,44 @@ function transactionSums(db: Database, farmId: string, from: string, to: string,
   return rowsOf<SumRow>(
     db,
     sql`
-    select t.type, t.category, to_char(t.date, 'YYYY-MM') as month, t.currency,
-      (t.flock_id is null or f.purpose in (${layingList})) as laying,
+    select t.type, t.category, to_char(date_trunc('month', t.date::timestamp), 'YYYY-MM') as month,
+      t.currency, (t.flock_id is null or f.purpose in (${layingList})) as laying,
       sum(t.amount) as amount, sum(${eggsSoldSql}) as eggs_sold
     from transactions t left join flocks f on f.id = t.flock_id
     where t.farm_id = ${farmId} and t.date between ${from} and ${to}
       ${flockId ? sql`and t.flock_id = ${flockId}` : sql``}
-    group by 1, 2, 3, 4, 5`,
+    group by t.type, t.category, date_trunc('month', t.date::timestamp), t.currency, 5`,
   );
 }
 
+/**
+ * SQL: a feed record is the flock's (its own, or one of its birds'); written so each half uses its
+ * index (`feed_records_flock_idx`, `feed_records_chicken_date_idx`).
+ */
+const feedOfFlock = (flockId: string) =>
+  sql`and (fr.flock_id = ${flockId} or fr.chicken_id in (select id from chickens where flock_id = ${flockId}))`;
+
 /** Feed records' costs by month: feed expenses (the bird's flock, or the record's own flock). */
 function feedCostSums(db: Database, farmId: string, from: string, to: string, flockId?: string) {
+  // Summed by bird or flock and month first: the joins then see a few rows, not one a day.
   return rowsOf<SumRow>(
     db,
     sql`
-    select 'expense' as type, 'feed' as category, to_char(fr.date, 'YYYY-MM') as month,
+    with fr as (
+      select fr.flock_id, fr.chicken_id, date_trunc('month', fr.date::timestamp) as m,
+        sum(fr.feed_cost) as cost
+      from feed_records fr
+      where fr.farm_id = ${farmId} and fr.date between ${from} and ${to} and fr.feed_cost > 0
+        ${flockId ? feedOfFlock(flockId) : sql``}
+      group by 1, 2, 3
+    )
+    select 'expense' as type, 'feed' as category, to_char(fr.m, 'YYYY-MM') as month,
       null as currency, (f.id is null or f.purpose in (${layingList})) as laying,
-      sum(fr.feed_cost) as amount, 0 as eggs_sold
-    from feed_records fr
+      sum(fr.cost) as amount, 0 as eggs_sold
+    from fr
       left join chickens c on c.id = fr.chicken_id
       left join flocks f on f.id = coalesce(fr.flock_id, c.flock_id)
-    where fr.farm_id = ${farmId} and fr.date between ${from} and ${to} and fr.feed_cost > 0
-      ${flockId ? sql`and coalesce(fr.flock_id, c.flock_id) = ${flockId}` : sql``}
-    group by 3, 5`,
+    group by fr.m, 5`,
   );
 }
 
@@ -341,54 +362,55 @@ function flockEventSums(db: Database, farmId: string, from: string, to: string, 
     db,
     sql`
     select case e.type when 'sold' then 'income' else 'expense' end as type, 'birds' as category,
-      to_char(e.date, 'YYYY-MM') as month, null as currency,
+      to_char(date_trunc('month', e.date::timestamp), 'YYYY-MM') as month, null as currency,
       f.purpose in (${layingList}) as laying, sum(e.price) as amount, 0 as eggs_sold
     from flock_events e join flocks f on f.id = e.flock_id
     where e.farm_id = ${farmId} and e.date between ${from} and ${to}
       and e.type in ('sold', 'acquired') and e.price > 0
       ${flockId ? sql`and e.flock_id = ${flockId}` : sql``}
-    group by 1, 3, 5`,
+    group by 1, date_trunc('month', e.date::timestamp), 5`,
   );
 }
 
+/** SQL: the keeper's currency (settings), USD when never set. */
+const currencySql = (keeper: Keeper) =>
+  sql`coalesce((select currency from keeper_settings where user_id = ${keeper.user.id}), ${DEFAULT_CURRENCY})`;
+
 /**
- * Feed bought (purchases of category feed in a weight unit, up to `to`) and feed used (feed records
- * from the first purchase to `to`, and over the last FEED_RATE_DAYS days).
+ * Feed bought (purchases of category feed in a weight unit, in the keeper's currency, up to `to`)
+ * and feed used (feed records from the first purchase to `to`, and over the last FEED_RATE_DAYS
+ * days), in one statement.
  */
-async function feedStock(
-  db: Database,
-  farmId: string,
-  to: string,
-  currency: string,
-  flockId?: string,
-) {
-  const [bought] = await rowsOf<{ lbs: string | number | null; first: string | null }>(
-    db,
-    sql`
-    select sum(${feedLbsSql}) as lbs, min(t.date)::text as first from transactions t
-    where t.farm_id = ${farmId} and t.date <= ${to} and t.type = 'expense'
-      and t.category = 'feed' and t.currency = ${currency}
-      and t.unit in (${sql.raw(
-        Object.keys(FEED_LBS_PER_UNIT)
-          .map((u) => `'${u}'`)
-          .join(", "),
-      )})
-      ${flockId ? sql`and t.flock_id = ${flockId}` : sql``}`,
-  );
-  const boughtLbs = Number(bought?.lbs ?? 0);
-  if (!bought?.first || boughtLbs <= 0) return null;
+async function feedStock(db: Database, keeper: Keeper, to: string, flockId?: string) {
   const recentFrom = addDaysIso(to, -(FEED_RATE_DAYS - 1));
-  const [used] = await rowsOf<{ used: string | number | null; recent: string | number | null }>(
+  const [row] = await rowsOf<{
+    bought: string | number | null;
+    used: string | number | null;
+    recent: string | number | null;
+  }>(
     db,
     sql`
-    select sum(fr.feed_amount) as used,
-      sum(fr.feed_amount) filter (where fr.date >= ${recentFrom}) as recent
-    from feed_records fr
-      ${flockId ? sql`left join chickens c on c.id = fr.chicken_id` : sql``}
-    where fr.farm_id = ${farmId} and fr.date between ${bought.first} and ${to}
-      ${flockId ? sql`and coalesce(fr.flock_id, c.flock_id) = ${flockId}` : sql``}`,
+    with bought as (
+      select sum(${feedLbsSql}) as lbs, min(t.date) as first from transactions t
+      where t.farm_id = ${keeper.farmId} and t.date <= ${to} and t.type = 'expense'
+        and t.category = 'feed' and t.currency = ${currencySql(keeper)}
+        and t.unit in (${sql.raw(
+          Object.keys(FEED_LBS_PER_UNIT)
+            .map((u) => `'${u}'`)
+            .join(", "),
+        )})
+        ${flockId ? sql`and t.flock_id = ${flockId}` : sql``}
+    )
+    select bought.lbs as bought, used.used, used.recent from bought
+    left join lateral (
+      select sum(fr.feed_amount) as used,
+        sum(fr.feed_amount) filter (where fr.date >= ${recentFrom}) as recent
+      from feed_records fr
+      where fr.farm_id = ${keeper.farmId} and fr.date between bought.first and ${to}
+        ${flockId ? feedOfFlock(flockId) : sql``}
+    ) used on bought.first is not null`,
   );
-  return feedStockOf(boughtLbs, Number(used?.used ?? 0), Number(used?.recent ?? 0));
+  return feedStockOf(Number(row?.bought ?? 0), Number(row?.used ?? 0), Number(row?.recent ?? 0));
 }
 
 export async function moneySummary(
@@ -399,16 +421,24 @@ export async function moneySummary(
   const { from, to } = periodOf(q);
   const { farmId } = keeper;
   const flockId = q.flockId;
-  if (flockId) await requireFlock(db, keeper, flockId);
-  const currency = await keeperCurrency(db, keeper);
-  const [txSums, feedSums, eventSums, laid, withheld, stock] = await Promise.all([
+  // One round of queries, all scoped by the farm: another farm's flock id finds nothing in them,
+  // and is answered 404 below before anything is returned.
+  const [flock, currency, txSums, feedSums, eventSums, laid, withheld, stock] = await Promise.all([
+    flockId
+      ? requireFlock(db, keeper, flockId).then(
+          () => true,
+          (e: unknown) => e,
+        )
+      : true,
+    keeperCurrency(db, keeper),
     transactionSums(db, farmId, from, to, flockId),
     feedCostSums(db, farmId, from, to, flockId),
     flockEventSums(db, farmId, from, to, flockId),
     eggsLaidByMonth(db, farmId, from, to, flockId),
     withheldEggsByMonth(db, keeper, from, to, flockId),
-    feedStock(db, farmId, to, currency, flockId),
+    feedStock(db, keeper, to, flockId),
   ]);
+  if (flock !== true) throw flock;
   const other = new Map<string, number>();
   const sums: MoneySum[] = [];
   for (const r of [...txSums, ...feedSums, ...eventSums]) {
@@ -490,7 +520,7 @@ export async function exportMoneyCsv(
         left join chickens c on c.id = fr.chicken_id
         left join flocks f on f.id = coalesce(fr.flock_id, c.flock_id)
       where fr.farm_id = ${farmId} and fr.date between ${from} and ${to} and fr.feed_cost > 0
-        ${flockId ? sql`and coalesce(fr.flock_id, c.flock_id) = ${flockId}` : sql``}`,
+        ${flockId ? feedOfFlock(flockId) : sql``}`,
     ),
     rowsOf<Line>(
       db,
