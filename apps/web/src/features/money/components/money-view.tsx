@@ -10,6 +10,7 @@ import { Input, Label, Select } from "@/components/ui/input";
 import { SeriesChart } from "@/components/series-chart";
 import { formatDay } from "@/lib/dates";
 import { errorMessage } from "@/lib/api-client";
+import { useAuth } from "@/lib/auth";
 import { farmPermissions, useCurrentFarm } from "@/lib/farms";
 import { useFlocks } from "@/lib/flocks";
 import { moneyCsvUrl, useMoneySummary, useTransactions, type MoneyScope } from "../api/money";
@@ -148,9 +149,11 @@ function ByCategory({ s }: { s: MoneySummary }) {
  * and the server refuses them too).
  */
 export function MoneyView() {
+  const auth = useAuth();
   const farm = useCurrentFarm();
   // Until the role is known nothing is asked: a helper would only be refused.
-  const seeMoney = !farm.isLoading && farmPermissions(farm.role, farm.userId).seeMoney;
+  const roleLoading = auth.isLoading || farm.isLoading;
+  const seeMoney = !roleLoading && farmPermissions(farm.role, farm.userId).seeMoney;
   const today = keeperToday();
   const [period, setPeriod] = useState<Period>("12m");
   const [custom, setCustom] = useState(() => periodDates("12m", today));
@@ -163,7 +166,7 @@ export function MoneyView() {
   const summary = useMoneySummary(scope, seeMoney && !badRange);
   const list = useTransactions(scope, seeMoney && !badRange);
 
-  if (farm.isLoading) return <p className="text-stone-700">Loading…</p>;
+  if (roleLoading) return <p className="text-stone-700">Loading…</p>;
   if (!seeMoney) {
     return (
       <Alert>
