@@ -17,6 +17,7 @@ import {
 } from "../../db/schema/index";
 import { invalidField, notFound } from "../../lib/errors";
 import { resolveToday } from "../../lib/keeper-today";
+import { checkConditionId } from "../../knowledge/conditions";
 import { BIRD_PHOTO_BOX, decodeImagePayload, storeImage } from "../images/images.service";
 import { authorshipOf, createdByKeeper, type Keeper } from "../../access/access";
 
@@ -46,6 +47,8 @@ export function toChicken(row: Row): Chicken {
     outcome: row.outcome as Chicken["outcome"],
     outcomeDate: row.outcomeDate,
     outcomeNotes: row.outcomeNotes,
+    outcomeCause: (row.outcomeCause ?? null) as Chicken["outcomeCause"],
+    outcomeConditionId: row.outcomeConditionId ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -304,12 +307,15 @@ export async function setChickenOutcome(
       409,
     );
   }
+  checkConditionId(body.conditionId);
   const [row] = await db
     .update(chickens)
     .set({
       outcome: body.outcome,
       outcomeDate: body.outcome ? (body.date ?? resolveToday()) : null,
       outcomeNotes: body.outcome ? (body.notes ?? null) : null,
+      outcomeCause: body.outcome ? (body.lossCause ?? null) : null,
+      outcomeConditionId: body.outcome ? (body.conditionId ?? null) : null,
       updatedAt: new Date(),
       updatedBy: keeper.user.id,
     })
