@@ -31,6 +31,8 @@ import { farmsRoutes } from "./farms/farms.routes";
 import { flocksRoutes } from "./flocks/flocks.routes";
 import { eggCollectionsRoutes } from "./egg-collections/egg-collections.routes";
 import { moneyRoutes } from "./money/money.routes";
+import { tasksRoutes } from "./tasks/tasks.routes";
+import { calendarRoutes } from "./tasks/calendar.routes";
 import { medicationsRoutes } from "./medications/medications.routes";
 
 /** Every feature module's routes. One line per area; order does not matter. */
@@ -67,5 +69,7 @@ export const modules: Module[] = [
   healthPredictionsRoutes,
   farmsRoutes,
   moneyRoutes,
+  tasksRoutes,
+  calendarRoutes,
   medicationsRoutes,
 ];

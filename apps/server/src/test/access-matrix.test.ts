@@ -115,6 +115,7 @@ function expectNoLeak(where: string, res: LightMyRequestResponse, a: Answer = an
     seed.hatchId,
     seed.candlingId,
     seed.vaccinationId,
+    seed.choreId,
     seed.recentSearchId,
     seed.analysisId,
   ].filter((x): x is string => Boolean(x));
@@ -252,6 +253,7 @@ async function seedOwner(): Promise<Seed> {
     date: addDaysIso(today, -400),
   });
   const search = await ok("POST", "/api/recent-searches", { term: mark });
+  const chore = await ok("POST", "/api/chores", { title: `${mark} chore`, frequency: "daily" });
   const analysis = await ok("POST", "/api/analyze-feces", { image: photo, birdId: bird.id });
   expect(analysis.analysisId, "seed: the analysis is saved").toEqual(expect.any(String));
   const feed = await ok("POST", "/api/feed-records", {
@@ -354,6 +356,8 @@ async function seedOwner(): Promise<Seed> {
     hatchId: hatch.id,
     candlingId: (candled.candlings as { id: string }[])[0]!.id,
     vaccinationId: vaccination.id,
+    choreId: chore.id,
+    choreTaskId: `chore:${chore.id}:${today}`,
     recentSearchId: search.id,
     analysisId: String(analysis.analysisId),
     imageFile: imageUrl.split("/").pop()!,

@@ -193,6 +193,8 @@ const coop = await create("POST", "/api/environmental-records", {
   humidity: 50,
 });
 const search = await create("POST", "/api/recent-searches", { term: "apple" });
+const chore = await create("POST", "/api/chores", { title: "Clean waterers", frequency: "daily" });
+const choreTaskId = `chore:${chore.id}:${today}`;
 await create("PUT", "/api/weather/place", { name: "Home", latitude: 51.5, longitude: -0.12 });
 await create("PATCH", "/api/account/settings", { eggPrice: 0.35 });
 const image = await create("POST", "/api/images", { image: photo });
@@ -246,6 +248,9 @@ const realParams: Record<string, Record<string, string>> = {
   "/api/hatch-records/:id/result": { id: hatch.id },
   "/api/vaccinations/:id/done": { id: vaccination.id },
   "/api/vaccinations/:id": { id: vaccination.id },
+  "/api/chores/:id": { id: chore.id },
+  "/api/tasks/:id/done": { id: choreTaskId },
+  "/api/tasks/:id/snooze": { id: choreTaskId },
   "/api/admin/advertisements/:id": { id: ad.id },
   "/api/admin/affiliates/:id": { id: partner.id },
   "/api/admin/affiliates/:id/application": { id: partner.id },
@@ -400,6 +405,9 @@ const fixtures: Record<string, unknown> = {
     records: [{ id: "local-1", vaccine: VACCINES[0], birdName: "Local bird", date: today }],
   },
   "PATCH /api/vaccinations/:id/done": { date: today },
+  "POST /api/chores": { title: "Change bedding", frequency: "weekly", weekday: 1 },
+  "PATCH /api/chores/:id": { title: "Deep clean" },
+  "POST /api/tasks/:id/snooze": { until: daysAgo(-2) },
   "PUT /api/weather/place": { name: "Barn", latitude: 40.7, longitude: -74 },
   "PATCH /api/account/settings": {
     temperatureUnit: "C",
@@ -518,6 +526,7 @@ const bodyIgnored: Record<string, string> = {
   "POST /api/auth/reauth/passkey/options": "issues a challenge to re-authenticate",
   "POST /api/builtin-signin/:uid/passkey/options": "issues a passkey sign-in challenge",
   "POST /api/invitations/:token/accept": "joins the farm its link names (the link is the input)",
+  "POST /api/tasks/:id/done": "marks the farm's task done (the id in the path is the input)",
 };
 
 /** Routes that validate a body themselves, with why no generated garbage can be valid. */
@@ -1059,6 +1068,52 @@ describe("bad input never gets a 5xx, always a clear 4xx, and changes no row", (
       );
       await check(patch, { text: JSON.stringify({ name: "Renamed", imageUrl: bad }) }, false);
     });
+  });
+
+  it("a snooze in the past and impossible chore schedules: a clear 4xx naming the field", async () => {
+    // A chore of its own: the properties above may have changed the seeded one's schedule.
+    const daily = await create("POST", "/api/chores", {
+      title: "Collect eggs",
+      frequency: "daily",
+    });
+    const taskId = `chore:${daily.id}:${today}`;
+    baseline = null;
+    const snooze = { ...byKey("POST /api/tasks/:id/snooze")!, url: `/api/tasks/${taskId}/snooze` };
+    for (const until of [daysAgo(1), daysAgo(400), "2026-02-30", ""]) {
+      await check(snooze, { text: JSON.stringify({ until }) }, false);
+    }
+    const res = await send({
+      method: "POST",
+      url: `/api/tasks/${taskId}/snooze`,
+      payload: { until: daysAgo(2) },
+    });
+    expect(res.json()).toMatchObject({
+      statusCode: 400,
+      message: "Snooze until must be a date after today",
+      field: "until",
+    });
+    const post = byKey("POST /api/chores")!;
+    const patch = { ...byKey("PATCH /api/chores/:id")!, url: `/api/chores/${daily.id}` };
+    for (const body of [
+      { title: "A", frequency: "weekly" },
+      { title: "A", frequency: "weekly", weekday: 7 },
+      { title: "A", frequency: "weekly", weekday: 1, dayOfMonth: 3 },
+      { title: "A", frequency: "monthly", dayOfMonth: 0 },
+      { title: "A", frequency: "monthly", dayOfMonth: 32 },
+      { title: "A", frequency: "daily", weekday: 2 },
+      { title: "A", frequency: "monthly", dayOfMonth: 2.5 },
+    ]) {
+      await check(post, { text: JSON.stringify(body) }, false);
+    }
+    // The stored chore is daily: a weekday alone, or weekly without one, does not fit it.
+    for (const body of [{ weekday: 2 }, { dayOfMonth: 3 }, { frequency: "weekly" }]) {
+      await check(patch, { text: JSON.stringify(body) }, false);
+    }
+    const unknown = await send({
+      method: "POST",
+      url: `/api/tasks/chore:${keeper.user.id}:${today}/done`,
+    });
+    expect(unknown.statusCode).toBe(404);
   });
 
   it(

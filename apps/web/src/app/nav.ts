@@ -13,6 +13,7 @@ export const NAV_ITEMS: {
   money?: boolean;
 }[] = [
   { to: "/", label: "Home", mobile: true, place: "more" },
+  { to: "/today", label: "Today", mobile: true, place: "more" },
   { to: "/chicken-tracker", label: "Flock Manager", mobile: true, place: "primary" },
   { to: "/chicken-identifier", label: "Breed ID", mobile: true, place: "primary" },
   { to: "/food-safety", label: "Can My Flock Eat This?", mobile: true, place: "primary" },

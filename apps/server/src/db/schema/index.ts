@@ -17,3 +17,4 @@ export * from "./production";
 export * from "./hatching";
 export * from "./farms";
 export * from "./money";
+export * from "./tasks";
