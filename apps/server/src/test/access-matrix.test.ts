@@ -113,6 +113,7 @@ function expectNoLeak(where: string, res: LightMyRequestResponse, a: Answer = an
     seed.flockId,
     seed.flockEventId,
     seed.eggCollectionId,
+    seed.transactionId,
     seed.hatchId,
     seed.candlingId,
     seed.vaccinationId,
@@ -281,6 +282,16 @@ async function seedOwner(): Promise<Seed> {
     temperature: 70,
     notes: mark,
   });
+  const money = await ok("POST", "/api/transactions", {
+    type: "income",
+    category: "eggs",
+    date: today,
+    amount: 7,
+    quantity: 2,
+    unit: "dozen",
+    flockId: flock.id,
+    notes: mark,
+  });
   await ok("PUT", "/api/weather/place", { name: mark, latitude: 51.5, longitude: -0.12 });
   await ok("PATCH", "/api/account/settings", { eggPrice: 0.5, temperatureUnit: "C" });
   await ok("POST", "/api/health-predictions/generate");
@@ -349,6 +360,7 @@ async function seedOwner(): Promise<Seed> {
     flockId: flock.id,
     flockEventId: flockEvent.id,
     eggCollectionId: basket.id,
+    transactionId: money.id,
     hatchId: hatch.id,
     candlingId: (candled.candlings as { id: string }[])[0]!.id,
     vaccinationId: vaccination.id,

@@ -40,6 +40,8 @@ export type Seed = {
   flockId: string;
   flockEventId: string;
   eggCollectionId: string;
+  /** An income transaction of the owner's (money: owners and keepers only). */
+  transactionId: string;
   hatchId: string;
   candlingId: string;
   vaccinationId: string;
@@ -847,6 +849,45 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     minRole: "keeper",
     params: () => ({ type: "eggs" }),
     strangerSees: { why: "the caller's own (empty) CSV", check: (a) => headerOnly(a.text) },
+  },
+  // ------------------------------------------------------------------ money (issue 20)
+  "GET /api/transactions": { access: "keeper-list", minRole: "keeper" },
+  "POST /api/transactions": {
+    access: "keeper",
+    minRole: "keeper",
+    payload: (s) => ({
+      type: "expense",
+      category: "feed",
+      date: s.today,
+      amount: 5,
+      flockId: s.flockId,
+    }),
+  },
+  "PATCH /api/transactions/:id": {
+    access: "keeper",
+    minRole: "keeper",
+    params: id("transactionId"),
+    payload: () => ({ amount: 999 }),
+  },
+  "DELETE /api/transactions/:id": {
+    access: "keeper",
+    minRole: "keeper",
+    params: id("transactionId"),
+  },
+  "GET /api/money/summary": {
+    access: "keeper-list",
+    minRole: "keeper",
+    strangerSees: {
+      why: "the caller's own (empty) money",
+      check: (a) => obj(a).income === 0 && obj(a).expenses === 0 && obj(a).costPerDozen === null,
+    },
+    variants: [{ query: (s) => ({ flockId: s.flockId }) }],
+  },
+  "GET /api/money/export": {
+    access: "keeper-list",
+    minRole: "keeper",
+    strangerSees: { why: "the caller's own (empty) CSV", check: (a) => headerOnly(a.text) },
+    variants: [{ query: (s) => ({ flockId: s.flockId }) }],
   },
   "GET /api/disease-alerts/active": { access: "keeper-list", minRole: "helper" },
   "GET /api/health-predictions/recent": { access: "keeper-list", minRole: "helper" },
