@@ -16,3 +16,4 @@ export * from "./account";
 export * from "./production";
 export * from "./hatching";
 export * from "./farms";
+export * from "./treatments";

@@ -36,6 +36,7 @@ import {
   recentSearches,
   sessions,
   signInEvents,
+  treatments,
   vaccinations,
   weightRecords,
 } from "../../db/schema/index";
@@ -91,6 +92,7 @@ export const keeperTables: KeeperTable[] = [
     mode: "records",
     softRefs: { birdId: "chickens" },
   },
+  { key: "treatments", table: treatments, mode: "records" },
   { key: "feedRecords", table: feedRecords, mode: "records" },
   { key: "weightRecords", table: weightRecords, mode: "records" },
   { key: "environmentalRecords", table: environmentalRecords, mode: "records" },
