@@ -30,6 +30,7 @@ import { authRoutes } from "./auth/auth.routes";
 import { farmsRoutes } from "./farms/farms.routes";
 import { flocksRoutes } from "./flocks/flocks.routes";
 import { eggCollectionsRoutes } from "./egg-collections/egg-collections.routes";
+import { treatmentsRoutes } from "./treatments/treatments.routes";
 
 /** Every feature module's routes. One line per area; order does not matter. */
 export const modules: Module[] = [
@@ -64,4 +65,5 @@ export const modules: Module[] = [
   diseaseAlertsRoutes,
   healthPredictionsRoutes,
   farmsRoutes,
+  treatmentsRoutes,
 ];

@@ -114,6 +114,7 @@ function expectNoLeak(where: string, res: LightMyRequestResponse, a: Answer = an
     seed.hatchId,
     seed.candlingId,
     seed.vaccinationId,
+    seed.treatmentId,
     seed.recentSearchId,
     seed.analysisId,
   ].filter((x): x is string => Boolean(x));
@@ -250,6 +251,16 @@ async function seedOwner(): Promise<Seed> {
     birdName: mark,
     date: addDaysIso(today, -400),
   });
+  const treatment = await ok("POST", "/api/treatments", {
+    flockId: flock.id,
+    product: mark,
+    route: "water",
+    startDate: addDaysIso(today, -2),
+    reason: mark,
+    eggWithdrawalDays: 7,
+    meatWithdrawalDays: 7,
+    notes: mark,
+  });
   const search = await ok("POST", "/api/recent-searches", { term: mark });
   const analysis = await ok("POST", "/api/analyze-feces", { image: photo, birdId: bird.id });
   expect(analysis.analysisId, "seed: the analysis is saved").toEqual(expect.any(String));
@@ -342,6 +353,7 @@ async function seedOwner(): Promise<Seed> {
     hatchId: hatch.id,
     candlingId: (candled.candlings as { id: string }[])[0]!.id,
     vaccinationId: vaccination.id,
+    treatmentId: treatment.id,
     recentSearchId: search.id,
     analysisId: String(analysis.analysisId),
     imageFile: imageUrl.split("/").pop()!,

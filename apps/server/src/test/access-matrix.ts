@@ -42,6 +42,8 @@ export type Seed = {
   hatchId: string;
   candlingId: string;
   vaccinationId: string;
+  /** A treatment of the owner's flock (issue 20). */
+  treatmentId: string;
   recentSearchId: string;
   analysisId: string;
   imageFile: string;
@@ -623,6 +625,35 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     minRole: "helper",
     params: id("vaccinationId"),
   },
+
+  "GET /api/treatments": {
+    access: "keeper-list",
+    minRole: "helper",
+    variants: [
+      { query: (s) => ({ flockId: s.flockId }) },
+      { query: (s) => ({ chickenId: s.chickenId }) },
+    ],
+  },
+  "POST /api/treatments": {
+    access: "keeper",
+    minRole: "keeper",
+    payload: (s) => ({
+      flockId: s.flockId,
+      product: "Probe",
+      route: "water",
+      startDate: s.today,
+      reason: "Probe",
+      eggWithdrawalDays: 7,
+      meatWithdrawalDays: 7,
+    }),
+  },
+  "PATCH /api/treatments/:id": {
+    access: "keeper",
+    minRole: "keeper",
+    params: id("treatmentId"),
+    payload: () => ({ notes: "Stolen" }),
+  },
+  "DELETE /api/treatments/:id": { access: "keeper", minRole: "keeper", params: id("treatmentId") },
 
   "GET /api/recent-searches": { access: "keeper-list", minRole: "helper" },
   "POST /api/recent-searches": {
