@@ -60,6 +60,12 @@ test.describe("Can My Flock Eat This?", () => {
       page.getByTestId("food-result").getByRole("heading", { name: "Sage" }),
     ).toBeVisible();
 
+    // A real word close to a food's name is another thing, not a typo: a fish is not millet.
+    await searchFood(page, "mullet");
+    await expect(miss).toContainText("Food item not found");
+    await expect(page.getByTestId("food-result")).toHaveCount(0);
+    await expect(didYouMean.getByRole("button", { name: /^Millet/ })).toBeVisible();
+
     await searchFood(page, "watermelon seeds");
     const part = page.getByTestId("food-result");
     await expect(part).toContainText("You asked about the seeds");
@@ -333,7 +339,7 @@ test.describe("Rarity explorer", () => {
     await page.goto("/rarity-explorer");
     const cards = page.getByTestId("breed-card");
     await expect(cards.first()).toBeVisible();
-    await expect(page.getByTestId("count-Legendary")).not.toHaveText("0");
+    await expect(page.getByTestId("count-Extremely Rare")).not.toHaveText("0");
     // Conservation status carries its list and year, apart from the how-hard-to-find score.
     const cayuga = cards.filter({ hasText: "Cayuga" });
     await expect(cayuga).toContainText("How hard to find");
@@ -349,10 +355,10 @@ test.describe("Rarity explorer", () => {
     expect(scores.length).toBeGreaterThan(40);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
 
-    await page.getByLabel("Rarity level", { exact: true }).selectOption("Legendary");
-    const legendary = await page.getByTestId("count-Legendary").innerText();
-    await expect(cards).toHaveCount(Number(legendary));
-    await expect(cards.first()).toContainText("Legendary");
+    await page.getByLabel("Rarity level", { exact: true }).selectOption("Extremely Rare");
+    const extremelyRare = await page.getByTestId("count-Extremely Rare").innerText();
+    await expect(cards).toHaveCount(Number(extremelyRare));
+    await expect(cards.first()).toContainText("Extremely Rare");
     await page.getByLabel("Rarity level", { exact: true }).selectOption("all");
 
     await page.getByLabel("Species").selectOption("duck");

@@ -130,3 +130,40 @@ test("a signed-in keeper sees their name on prerendered pages and can navigate",
   });
   expect(problems).toEqual([]);
 });
+
+test.describe("a prerendered page's dates", () => {
+  test.use({ locale: "en-US" });
+
+  test("arrive in the prerender locale and switch to the keeper's once the page has loaded", async ({
+    page,
+  }) => {
+    // The HTML's day is written in en-GB ("Tuesday, 8 September 2026"); this browser reads en-US, and
+    // the switch happens after the ICU warm-up worker (lib/intl-warmup.ts) has answered.
+    let warmups = 0;
+    page.on("request", (r) => {
+      if (r.url().endsWith("/intl-warmup.js")) warmups += 1;
+    });
+    const html = await (await page.request.get("/blog")).text();
+    const iso = /<time datetime="(\d{4}-\d{2}-\d{2})">([^<]+)<\/time>/i.exec(html);
+    expect(iso).not.toBeNull();
+    const [, day, htmlText] = iso!;
+    const problems = await collectConsoleProblems(page, async () => {
+      await page.goto("/blog");
+      const keeperText = await page.evaluate(
+        (d) =>
+          new Intl.DateTimeFormat("en-US", {
+            weekday: "long",
+            day: "numeric",
+            month: "long",
+            year: "numeric",
+            timeZone: "UTC",
+          }).format(new Date(`${d}T00:00:00Z`)),
+        day,
+      );
+      expect(keeperText).not.toBe(htmlText);
+      await expect(page.locator(`time[datetime="${day}"]`).first()).toHaveText(keeperText);
+    });
+    expect(problems).toEqual([]);
+    expect(warmups).toBe(1);
+  });
+});

@@ -7,6 +7,7 @@ import { ErrorBoundary } from "@/app/error-boundary";
 import { AppRouter } from "@/app/navigation";
 import { AppRoutes, preloadRoute } from "@/app/router";
 import { stylesheetReady } from "@/lib/stylesheet";
+import { warmIntl } from "@/lib/intl-warmup";
 import "./index.css";
 
 captureInstallPrompt();
@@ -37,6 +38,8 @@ if (container.firstElementChild) {
   // Hydration renders exactly the HTML, which the inlined critical CSS styles; the whole
   // stylesheet applies from now on, and navigations and dialogs wait for it (lib/stylesheet.ts).
   void stylesheetReady();
+  // The browser's locale data loads in a worker, not in this thread (lib/intl-warmup.ts).
+  warmIntl();
   startTransition(() => {
     hydrateRoot(container, app);
   });

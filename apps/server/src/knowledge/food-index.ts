@@ -34,6 +34,8 @@ interface Entry {
   normal: string;
   key: string;
   compact: string;
+  /** The key's words. */
+  words: string[];
   grams: Set<string>;
   isName: boolean;
 }
@@ -86,6 +88,44 @@ export function misspellingEdits(length: number): number {
   return length < 8 ? 1 : 2;
 }
 
+/** The part of a query that is read: its first 200 characters, markup such as "<b>" dropped. */
+function typedText(query: string): string {
+  return query.slice(0, 200).replace(/<[^>]*>/g, " ");
+}
+
+/** True when a typed word may be a typo of a name's word: same first letter, or the first two swapped. */
+function sameStart(typed: string, word: string): boolean {
+  if (typed[0] === word[0]) return true;
+  return typed.length > 1 && typed[0] === word[1] && typed[1] === word[0];
+}
+
+/**
+ * Total edits turning the typed words into a name's words when each typed word is a plain
+ * misspelling of the word in the same place (within `misspellingEdits` of its own length; short
+ * words must match exactly), or null when they are not.
+ */
+export function wordEdits(
+  typed: readonly string[],
+  name: readonly string[],
+  isWord: (word: string) => boolean = () => false,
+): number | null {
+  if (typed.length !== name.length) return null;
+  let total = 0;
+  for (let i = 0; i < typed.length; i++) {
+    const a = typed[i]!;
+    const b = name[i]!;
+    if (a === b) continue;
+    // A real word is not a typo of another ("mullet" is a fish, not millet).
+    if (isWord(a)) return null;
+    const max = misspellingEdits(a.length);
+    if (max === 0 || !sameStart(a, b)) return null;
+    const d = editDistance(a, b, max);
+    if (d > max) return null;
+    total += d;
+  }
+  return total === 0 ? null : total;
+}
+
 /**
  * An in-memory index over every food name and alias. The dataset is static, so it is built once
  * at start-up; lookups are exact (case, punctuation and plural insensitive) and then fuzzy
@@ -100,7 +140,14 @@ export class FoodIndex {
   /** Names or aliases that two records share; the first record keeps them. */
   readonly collisions: string[] = [];
 
-  constructor(foods: readonly FoodRecord[]) {
+  /**
+   * `isWord` tells a real word from a typo (see english-words.ts); without it, every close
+   * spelling within the edits its length allows counts as a typo.
+   */
+  constructor(
+    foods: readonly FoodRecord[],
+    private readonly isWord: (word: string) => boolean = () => false,
+  ) {
     // Names first, so a name always wins over another record's alias; aliases before shortened names.
     const texts: { food: FoodRecord; text: string; isName: boolean; derived?: boolean }[] = [
       ...foods.map((food) => ({ food, text: food.name, isName: true })),
@@ -124,6 +171,7 @@ export class FoodIndex {
         normal: normalizeText(text),
         key,
         compact: key.replace(/ /g, ""),
+        words: key.split(" "),
         grams: trigrams(key),
         isName,
       };
@@ -157,7 +205,7 @@ export class FoodIndex {
    * Anything less certain is left to `closest` ("Did you mean ...?").
    */
   search(query: string): FoodMatch | null {
-    const key = matchKey(query.slice(0, 200));
+    const key = matchKey(typedText(query));
     if (!key) return null;
     const stripped = key
       .split(" ")
@@ -165,7 +213,7 @@ export class FoodIndex {
       .join(" ");
     const candidates = stripped && stripped !== key ? [key, stripped] : [key];
     // Exactly as written first, so "grits" (cornmeal) is not read as the plural of "grit".
-    const written = this.byNormal.get(normalizeText(query.slice(0, 200)));
+    const written = this.byNormal.get(normalizeText(typedText(query)));
     if (written) return this.toMatch(written, 1);
     for (const k of candidates) {
       const exact = this.exact(k);
@@ -185,7 +233,7 @@ export class FoodIndex {
 
   /** The closest foods to a query that found nothing, for "Did you mean ...?" (never an answer). */
   closest(query: string, limit = 5): FoodSuggestion[] {
-    const key = matchKey(query.slice(0, 200));
+    const key = matchKey(typedText(query));
     if (!key) return [];
     const stripped = key
       .split(" ")
@@ -220,24 +268,27 @@ export class FoodIndex {
     return this.byKey.get(key) ?? this.byCompact.get(key.replace(/ /g, ""));
   }
 
-  /** The one entry a key is a plain misspelling of, or null when none is, or two foods are as close. */
+  /**
+   * The one entry a key is a plain misspelling of, or null when none is, or two foods are as
+   * close. Word by word: the same number of words, each within the edits its own length allows
+   * (`misspellingEdits`) and starting with the same letter (or the first two swapped), so "goat
+   * meat" is never "oatmeal", "pig feed" never "pigweed" and "ryegrass" never "rye grain".
+   */
   private misspelling(key: string): { entry: Entry; score: number } | null {
-    const compact = key.replace(/ /g, "");
-    const max = misspellingEdits(compact.length);
-    if (max === 0) return null;
-    let best = max + 1;
+    const words = key.split(" ");
+    const compact = words.join("");
+    if (misspellingEdits(compact.length) === 0) return null;
+    let best = Number.POSITIVE_INFINITY;
     let found: Entry[] = [];
     for (const entry of this.entries) {
-      if (Math.abs(entry.compact.length - compact.length) > max) continue;
-      // Typos seldom touch the first letter; a swap of the first two letters is allowed.
-      if (entry.compact[0] !== compact[0] && entry.compact[0] !== compact[1]) continue;
-      const d = editDistance(compact, entry.compact, max);
-      if (d < best) {
-        best = d;
+      const edits = wordEdits(words, entry.words, this.isWord);
+      if (edits === null) continue;
+      if (edits < best) {
+        best = edits;
         found = [entry];
-      } else if (d === best && d <= max) found.push(entry);
+      } else if (edits === best) found.push(entry);
     }
-    if (best > max) return null;
+    if (found.length === 0) return null;
     const foods = new Set(found.map((e) => e.food.id));
     if (foods.size !== 1) return null;
     const entry = found.find((e) => e.isName) ?? found[0]!;
@@ -280,8 +331,14 @@ export class FoodIndex {
       if (want.length === 0) continue;
       named = this.entries
         .filter((e) => {
-          const ew = e.key.split(" ");
-          return want.every((w) => ew.includes(w)) && ew.some((w) => group.has(w));
+          // Exactly the plant's words besides the part: "fig leaves" is not "Fiddle leaf fig".
+          const rest = e.words.filter((w) => !PART_WORDS.has(w));
+          if (rest.length !== want.length || !want.every((w) => rest.includes(w))) return false;
+          const named = e.words.filter((w) => group.has(w));
+          if (named.length === 0) return false;
+          // "X plant" is also the common name of other species ("corn plant" is a dracaena):
+          // through the bare word "plant", only an entry named so, or the plant's own, answers.
+          return named.some((w) => w !== "plant") || e.isName || e.food.id === plant?.food.id;
         })
         .sort((a, b) => Number(b.isName) - Number(a.isName) || a.key.length - b.key.length)[0];
       if (named) break;

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { repoRoot } from "../lib/paths";
 import { buildKnowledge } from "./index";
-import { misspellingEdits } from "./food-index";
+import { misspellingEdits, wordEdits } from "./food-index";
 
 /**
  * data/food-queries.json: what keepers type (names, aliases, plurals, misspellings, plant parts,
@@ -59,5 +59,45 @@ describe("food search never answers with a different food", () => {
     expect([3, 4, 5, 7, 8, 12].map(misspellingEdits)).toEqual([0, 0, 1, 1, 2, 2]);
     expect(knowledge.foodIndex.search("bananna")?.food.id).toBe("banana");
     expect(knowledge.foodIndex.search("sago")).toBeNull();
+  });
+
+  it("reads a misspelling word by word: same word count, each word within its own edits", () => {
+    expect(wordEdits(["bananna"], ["banana"])).toBe(1);
+    expect(wordEdits(["pumpkn", "seed"], ["pumpkin", "seed"])).toBe(1);
+    // Different word counts are never a typo: a meat is not a grain product, feed not a weed.
+    expect(wordEdits(["goatmeat"], ["oatmeal"])).toBeNull();
+    expect(wordEdits(["goat", "meat"], ["oatmeal"])).toBeNull();
+    expect(wordEdits(["pig", "feed"], ["pigweed"])).toBeNull();
+    // Short words must be exact; the first letter must agree (or the first two be swapped).
+    expect(wordEdits(["sago"], ["sage"])).toBeNull();
+    expect(wordEdits(["tomato"], ["potato"])).toBeNull();
+    expect(wordEdits(["abnana"], ["banana"])).toBe(1);
+    // A real word is not a typo of another one.
+    const isWord = (w: string) => w === "mullet";
+    expect(wordEdits(["mullet"], ["millet"], isWord)).toBeNull();
+  });
+
+  it("never answers a real word with the food it resembles", () => {
+    for (const q of ["mullet", "cloves", "glass", "goat meat", "pig feed", "ryegrass"]) {
+      expect(knowledge.foodIndex.search(q), q).toBeNull();
+      expect(knowledge.foodIndex.closest(q).length, q).toBeGreaterThan(0);
+    }
+    expect(knowledge.foodIndex.closest("mullet")[0]?.food.id).toBe("millet");
+  });
+
+  it("answers a part only from the same plant, not a namesake ('corn plant' is a dracaena)", () => {
+    expect(knowledge.foodIndex.search("corn stalks")).toBeNull();
+    expect(knowledge.foodIndex.search("fig leaves")).toBeNull();
+    expect(knowledge.foodIndex.search("strawberry tops")).toMatchObject({
+      matchType: "part",
+      part: "top",
+      food: { id: "strawberry-plants" },
+    });
+  });
+
+  it("still repairs most generated misspellings (the rest get 'Did you mean')", () => {
+    const typos = queries.filter((q) => q.kind === "misspelling");
+    const found = typos.filter((q) => knowledge.foodIndex.search(q.query)?.food.id === q.food);
+    expect(found.length / typos.length).toBeGreaterThan(0.6);
   });
 });

@@ -2,6 +2,7 @@ import type { BreedRecord } from "@flockkeeper/shared/schemas/breed";
 import type { ConditionRecord, SymptomRecord } from "@flockkeeper/shared/schemas/condition";
 import type { FoodRecord } from "@flockkeeper/shared/schemas/food";
 import { loadDatasets } from "./datasets";
+import { isEnglishWord } from "./english-words";
 import { FoodIndex } from "./food-index";
 
 export type { FoodMatch, FoodMatchType, FoodSuggestion } from "./food-index";
@@ -31,7 +32,7 @@ export function buildKnowledge(dataDir?: string): Knowledge {
     conditions,
     symptoms,
     breeds,
-    foodIndex: new FoodIndex(foods),
+    foodIndex: new FoodIndex(foods, isEnglishWord),
     foodById: new Map(foods.map((f) => [f.id, f])),
     conditionById: new Map(conditions.map((c) => [c.id, c])),
     breedById: new Map(breeds.map((b) => [b.id, b])),

@@ -31,6 +31,7 @@ import { farmsRoutes } from "./farms/farms.routes";
 import { flocksRoutes } from "./flocks/flocks.routes";
 import { eggCollectionsRoutes } from "./egg-collections/egg-collections.routes";
 import { treatmentsRoutes } from "./treatments/treatments.routes";
+import { medicationsRoutes } from "./medications/medications.routes";
 
 /** Every feature module's routes. One line per area; order does not matter. */
 export const modules: Module[] = [
@@ -66,4 +67,5 @@ export const modules: Module[] = [
   healthPredictionsRoutes,
   farmsRoutes,
   treatmentsRoutes,
+  medicationsRoutes,
 ];

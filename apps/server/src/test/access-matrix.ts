@@ -577,6 +577,11 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     why: "the incubation profiles dataset (knowledge base)",
     probe: { status: 200 },
   },
+  "GET /api/medications": {
+    access: "public",
+    why: "the medications dataset (knowledge base, with its disclaimer)",
+    probe: { status: 200 },
+  },
 
   "GET /api/vaccinations": { access: "keeper-list", minRole: "helper" },
   "POST /api/vaccinations": {

@@ -31,7 +31,10 @@ import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ZodType } from "zod";
 import { VACCINES } from "@flockkeeper/shared/domain/vaccination";
+import { resolveSymptoms } from "@flockkeeper/shared/domain/symptom-match";
+import { NOT_UNDERSTOOD_HEADER, diagnoseBody } from "@flockkeeper/shared/schemas/condition";
 import { createSession } from "../auth/session-store";
+import { getKnowledge } from "../knowledge/index";
 import * as schema from "../db/schema/index";
 import { ADMIN_COOKIE } from "../plugins/admin-auth";
 import { SESSION_COOKIE } from "../plugins/auth";
@@ -984,6 +987,83 @@ describe("bad input never gets a 5xx, always a clear 4xx, and changes no row", (
       await check(patch, { text: JSON.stringify({ name: "Renamed", imageUrl: bad }) }, false);
     });
   });
+
+  it(
+    "the Symptom Checker: empty or 200 symptoms, 10,000-character text, unknown species and control characters get a clear 4xx or an honest answer naming what was not understood",
+    async () => {
+      const target = byKey("POST /api/health-conditions/diagnose")!;
+      const symptomText = fc.oneof(
+        nastyString,
+        fc.constantFrom(
+          "x".repeat(10_000),
+          `comb pale ${"and ".repeat(2_500)}`,
+          "cough\u0000ing",
+          "\u0007\u001b[31mlimping\u001b[0m",
+          "comb pale",
+          "glorp",
+          "\u0001",
+        ),
+        fc.string({ unit: "binary", minLength: 1, maxLength: 200 }),
+      );
+      const symptoms = fc.oneof(
+        { weight: 4, arbitrary: fc.array(symptomText, { minLength: 1, maxLength: 30 }) },
+        { weight: 1, arbitrary: fc.array(symptomText, { maxLength: 200 }) },
+        { weight: 1, arbitrary: fc.constant(Array.from({ length: 200 }, () => "sneezing")) },
+        { weight: 1, arbitrary: fc.constant([] as string[]) },
+      );
+      let answered = 0;
+      const species = fc.constantFrom<unknown>(
+        undefined,
+        "chicken",
+        "guinea_fowl",
+        "quail",
+        "emu",
+        "",
+        "CHICKEN",
+        "guinea fowl",
+        "chicken\u0000",
+        3,
+        null,
+      );
+      await property(
+        fc.record({ symptoms, species }).map(({ symptoms, species }) => ({
+          symptoms,
+          ...(species === undefined ? {} : { species }),
+        })),
+        async (body) => {
+          const c: Case = { text: JSON.stringify(body) };
+          await check(target, c);
+          const parsed = diagnoseBody.safeParse(body);
+          if (!parsed.success) return;
+          // NUL and lone surrogates are refused for every route, with a message saying so.
+          if (unstorableText(body)) return;
+          // Valid: 200, and when none of the texts named a symptom, the answer is an empty list
+          // with every text handed back as not understood (never a silent empty list).
+          const res = await send({
+            method: "POST",
+            url: target.url,
+            headers: { "content-type": "application/json" },
+            payload: c.text,
+          });
+          expect(res.statusCode, preview(c.text)).toBe(200);
+          answered++;
+          const { symptoms: vocabulary } = getKnowledge();
+          if (resolveSymptoms(parsed.data.symptoms, vocabulary).ids.length > 0) return;
+          expect(res.json(), preview(c.text)).toEqual([]);
+          const header = res.headers[NOT_UNDERSTOOD_HEADER];
+          expect(typeof header, preview(c.text)).toBe("string");
+          const notUnderstood = JSON.parse(decodeURIComponent(String(header))) as string[];
+          expect(notUnderstood.length, preview(c.text)).toBe(
+            Math.min(10, parsed.data.symptoms.length),
+          );
+        },
+        RUNS.garbage,
+      );
+      // The generator reaches valid requests too, not only refusals.
+      expect(answered).toBeGreaterThan(0);
+    },
+    PROPERTY_TIMEOUT,
+  );
 
   it(
     "an import file with the right header but broken tables is refused whole",

@@ -134,6 +134,26 @@ describe("the token matcher: a keeper's own words", () => {
     );
   });
 
+  it.each([
+    ["black scabs on comb", "comb-scabs", "foot-scab"],
+    ["lump under foot with black scab", "foot-scab", "comb-scabs"],
+    ["nose running", "nasal-discharge", "watery-droppings"],
+    ["smelly face", "foul-smell-face", "swollen-face"],
+    ["pecked old paint", "toxin-exposure", "feather-loss"],
+    ["something pink hanging from her vent", "vent-prolapse", "straining"],
+  ])("reads %j as %s, not %s", (text, id, not) => {
+    const found = resolveSymptoms([text], vocabulary).ids;
+    expect(found).toContain(id);
+    expect(found).not.toContain(not);
+  });
+
+  it("takes the bird's kind, age and place as context, never as 'not understood'", () => {
+    expect(
+      resolveSymptoms(["ducklings in the coop wobbly, 4 weeks old, at night"], vocabulary),
+    ).toMatchObject({ ids: ["incoordination"], notUnderstood: [] });
+    expect(resolveSymptoms(["young poults sneezing"], vocabulary).notUnderstood).toEqual([]);
+  });
+
   it("survives control characters and very long text", () => {
     expect(resolveSymptoms(["\u0000\u0007cough\u001b"], vocabulary).ids).toEqual(["coughing"]);
     const long = "cough ".repeat(2000);

@@ -19,7 +19,20 @@ const FILLER = new Set(
     "i we you me us one two few several there here since yesterday today day days week weeks now " +
     "hen hens chicken chickens rooster roosters cockerel pullet pullets bird birds flock poultry fowl " +
     "duck ducks drake goose geese gander turkey turkeys guinea guineas quail quails got get gets getting " +
-    "around about again always sometimes but"
+    "around about again always sometimes but hes shes theyre theres its coming gone went turned near " +
+    "stuff thing things something others other many ate eaten old ago"
+  ).split(" "),
+);
+
+/**
+ * Words understood as context, not symptoms: the bird's age or kind ("chick", "poults") and
+ * where or when ("coop", "night"). They take part in matching but are never reported back as
+ * "not understood".
+ */
+const CONTEXT = new Set(
+  (
+    "chick coop pen run barn shed house pond water night morning evening hour hours month months " +
+    "age week weeks year years young adult"
   ).split(" "),
 );
 
@@ -58,6 +71,11 @@ const WORD_MAP: Readonly<Record<string, string>> = {
   rear: "vent",
   cloaca: "vent",
   snotty: "snot",
+  smelly: "smell",
+  stinky: "smell",
+  stink: "smell",
+  stinking: "smell",
+  stank: "smell",
   shank: "leg",
   shin: "leg",
   cannot: "cant",
@@ -139,7 +157,7 @@ function stem(word: string): string {
     if (/([bdgmnprt])\1$/.test(base)) base = base.slice(0, -1);
     return base;
   }
-  if (word.endsWith("ed") && word.length >= 7 && !word.endsWith("eed")) {
+  if (word.endsWith("ed") && word.length >= 6 && !word.endsWith("eed")) {
     const base = word.slice(0, -2);
     if (/([bdgmnprt])\1$/.test(base)) return base.slice(0, -1);
     return base;
@@ -383,7 +401,14 @@ export function matchSymptomText(text: string, vocabulary: readonly SymptomRecor
   }
   accepted.sort((a, b) => a.start - b.start);
   const notUnderstood = items
-    .filter((item, i) => !taken[i] && !NEGATIONS.has(item.token) && item.raw.length >= 3)
+    .filter(
+      (item, i) =>
+        !taken[i] &&
+        !NEGATIONS.has(item.token) &&
+        !CONTEXT.has(item.token) &&
+        !CONTEXT.has(item.raw) &&
+        item.raw.length >= 3,
+    )
     .map((item) => item.raw);
   return { ids: [...new Set(accepted.map((a) => a.id))], notUnderstood };
 }

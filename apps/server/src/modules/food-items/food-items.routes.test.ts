@@ -181,6 +181,18 @@ describe("GET /api/food-items/search", () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/200 characters or fewer/);
   });
+
+  it("answers control characters with a clear 4xx or the food they surround, never a 5xx", async () => {
+    const inside = await search("\u0000ban\u0007ana");
+    expect(inside.statusCode).toBe(400);
+    expect(inside.json().message).toMatch(/\w/);
+    const around = await search("\u0001banana\u001f");
+    expect(around.statusCode).toBe(200);
+    expect(around.json().id).toBe("banana");
+    const only = await search("\u0000\u0001\u0002");
+    expect(only.statusCode).toBeGreaterThanOrEqual(400);
+    expect(only.statusCode).toBeLessThan(500);
+  });
 });
 
 describe("GET /api/food-items/suggestions", () => {

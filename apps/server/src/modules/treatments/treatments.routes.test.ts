@@ -94,6 +94,14 @@ describe("treatments", () => {
       meatWithdrawalEnds: addDaysIso(inDays(2), 14),
       createdBy: owner.user.id,
     });
+    // A product from the medications list (data/medications.json) keeps its id.
+    const listed = await post(owner, {
+      ...valid({ flockId: flock.id }),
+      medicationId: "amprolium",
+    });
+    expect(listed.statusCode, listed.body).toBe(201);
+    expect(listed.json<Treatment>().medicationId).toBe("amprolium");
+    await owner.inject({ method: "DELETE", url: `/api/treatments/${listed.json<Treatment>().id}` });
     // A single dose: the end date is the start date.
     const one = await post(owner, {
       flockId: flock.id,
@@ -383,7 +391,7 @@ describe("treatments", () => {
       [{ ...base, startDate: inDays(5) }, "startDate", /future/],
       [{ ...base, prescribedByVet: "maybe" }, "prescribedByVet", /yes or no/],
       [{ ...base, conditionId: "not-a-condition" }, "conditionId", /Unknown condition/],
-      [{ ...base, medicationId: "amprolium" }, "medicationId", /medication/i],
+      [{ ...base, medicationId: "not-a-medication" }, "medicationId", /Unknown medication/],
     ];
     for (const [payload, field, message] of cases) {
       const res = await post(owner, payload);

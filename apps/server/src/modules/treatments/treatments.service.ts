@@ -23,6 +23,7 @@ import { flockDayEggs } from "@flockkeeper/shared/domain/headcount";
 import type { Database } from "../../db/client";
 import { chickens, eggCollections, eggRecords, flocks, treatments } from "../../db/schema/index";
 import { getKnowledge } from "../../knowledge/index";
+import { getMedications } from "../../knowledge/medications";
 import { invalidField, notFound } from "../../lib/errors";
 import { authorshipOf, createdByKeeper, type Keeper } from "../../access/access";
 import { deleteRecord, recordToChange } from "../../access/record-change";
@@ -177,9 +178,11 @@ async function checkRefs(
   if (body.conditionId && !getKnowledge().conditionById.has(body.conditionId)) {
     throw invalidField("conditionId", "Unknown condition: choose one from the conditions base");
   }
-  if (body.medicationId) {
-    // The medications list (issue 20 item 2) is not on this server yet: no id can be from it.
-    throw invalidField("medicationId", "Unknown medication: enter the product as text");
+  if (body.medicationId && !getMedications().byId.has(body.medicationId)) {
+    throw invalidField(
+      "medicationId",
+      "Unknown medication: choose one from the list or enter the product as text",
+    );
   }
 }
 

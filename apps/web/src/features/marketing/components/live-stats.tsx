@@ -1,7 +1,11 @@
 import type { StatsResponse } from "@flockkeeper/shared/schemas/stats";
 import home from "@/content/home.json";
 
-const format = (n: number) => new Intl.NumberFormat("en").format(n);
+/**
+ * 12345 -> "12,345". What `Intl.NumberFormat("en")` writes for a count, without its first call on
+ * a page loading the browser's locale data (a long task, see lib/intl-warmup.ts).
+ */
+const format = (n: number) => String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
 type Figure = { key: string; value: number | undefined; label: string };
 
