@@ -33,6 +33,11 @@ const TreatmentsPanel = lazy(() =>
     default: m.TreatmentsPanel,
   })),
 );
+const BirdHealthButton = lazy(() =>
+  import("@/features/treatments/components/bird-health").then((m) => ({
+    default: m.BirdHealthButton,
+  })),
+);
 const DailyBaskets = lazy(() =>
   import("@/features/flocks/components/daily-baskets").then((m) => ({
     default: m.DailyBaskets,
@@ -234,6 +239,11 @@ export default function ChickenTrackerPage() {
                     error={chickens.error}
                     trackedId={trackedId}
                     onTrack={track}
+                    healthAction={(c) => (
+                      <Suspense fallback={null}>
+                        <BirdHealthButton bird={c} />
+                      </Suspense>
+                    )}
                   />
                 </TabsContent>
                 <TabsContent value="hatch">

@@ -4,6 +4,7 @@ import type {
   Treatment,
   UpdateTreatmentInput,
 } from "@flockkeeper/shared/schemas/treatment";
+import type { MedicationsResponse } from "@flockkeeper/shared/schemas/medication";
 import { apiGet, apiSend } from "@/lib/api-client";
 import { chickensQueryKey } from "@/lib/chickens";
 import { flocksQueryKey } from "@/lib/flocks";
@@ -59,5 +60,15 @@ export function useSaveTreatment() {
         ? apiSend<Treatment>("PATCH", `/api/treatments/${id}`, body)
         : apiSend<Treatment>("POST", "/api/treatments", body),
     onSuccess: invalidate,
+  });
+}
+
+/** `GET /api/medications`: the medications list with its disclaimer (static: fetched once). */
+export function useMedications(enabled = true) {
+  return useQuery({
+    queryKey: ["medications"],
+    queryFn: () => apiGet<MedicationsResponse>("/api/medications"),
+    staleTime: Infinity,
+    enabled,
   });
 }

@@ -15,6 +15,7 @@ import {
   shortDate,
 } from "@flockkeeper/shared/domain/treatment";
 import { isValidIsoDate, FUTURE_DATE_MESSAGE } from "@flockkeeper/shared/schemas/common";
+import { NO_ESTABLISHED_WITHDRAWAL } from "@flockkeeper/shared/schemas/medication";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -23,7 +24,7 @@ import { Input, Select, Textarea } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
 import { showServerErrors } from "@/lib/server-errors";
 import { toast } from "@/lib/toast";
-import { useSaveTreatment } from "../api/treatments";
+import { useMedications, useSaveTreatment } from "../api/treatments";
 
 /** What a symptom-checker result (or a bird's or flock's page) fills in. */
 export type TreatmentPrefill = {
@@ -36,6 +37,7 @@ export type TreatmentPrefill = {
 
 type Values = {
   subject: string;
+  medicationId: string;
   product: string;
   activeIngredient: string;
   dose: string;
@@ -53,6 +55,7 @@ type Values = {
 
 const FIELDS = [
   "subject",
+  "medicationId",
   "product",
   "activeIngredient",
   "dose",
@@ -131,11 +134,14 @@ function TreatmentForm({
   onDone: () => void;
 }) {
   const save = useSaveTreatment();
+  const medications = useMedications();
+  const meds = medications.data?.medications ?? [];
   const form = useZodForm({
     schema: createTreatmentBody,
     defaultValues: record
       ? {
           subject: subjectOf(record),
+          medicationId: record.medicationId ?? "",
           product: record.product,
           activeIngredient: record.activeIngredient ?? "",
           dose: record.dose === null ? "" : String(record.dose),
@@ -152,6 +158,7 @@ function TreatmentForm({
         }
       : {
           subject: subjectOf(prefill ?? {}),
+          medicationId: "",
           product: "",
           activeIngredient: "",
           dose: "",
@@ -169,6 +176,7 @@ function TreatmentForm({
     toBody: (v: Values) => ({
       chickenId: v.subject.startsWith("bird:") ? v.subject.slice(5) : null,
       flockId: v.subject.startsWith("flock:") ? v.subject.slice(6) : null,
+      medicationId: v.medicationId,
       product: v.product,
       activeIngredient: v.activeIngredient,
       dose: v.dose,
@@ -202,6 +210,26 @@ function TreatmentForm({
     values.conditionId && values.conditionId === (record?.conditionId ?? prefill?.conditionId)
       ? (record?.conditionName ?? prefill?.conditionName ?? values.conditionId)
       : null;
+
+  const chosen = meds.find((m) => m.id === values.medicationId) ?? null;
+  /** Picking from the list fills in the product, ingredient, route and the source's withdrawal days. */
+  const pickMedication = (id: string) => {
+    form.setValue("medicationId", id);
+    const m = meds.find((x) => x.id === id);
+    if (!m) return;
+    form.setValue("product", m.name);
+    form.setValue("activeIngredient", m.activeIngredient);
+    const route = m.routes.find((r) => (TREATMENT_ROUTES as readonly string[]).includes(r));
+    if (route && !form.getValues("route")) form.setValue("route", route);
+    form.setValue(
+      "eggWithdrawalDays",
+      m.eggWithdrawalDays === null ? "" : String(m.eggWithdrawalDays),
+    );
+    form.setValue(
+      "meatWithdrawalDays",
+      m.meatWithdrawalDays === null ? "" : String(m.meatWithdrawalDays),
+    );
+  };
 
   const submit = async (body: CreateTreatmentInput) => {
     try {
@@ -249,6 +277,33 @@ function TreatmentForm({
           </Select>
         )}
       </Field>
+      {meds.length > 0 && (
+        <Field
+          name="medicationId"
+          id="treatment-medication"
+          label="From the medications list (optional)"
+          className="sm:col-span-2"
+          after={
+            chosen && (
+              <p className="mt-1 text-xs text-stone-700" data-testid="medication-withdrawal">
+                {chosen.withdrawal}
+                {chosen.eggWithdrawalDays === null ? ` ${NO_ESTABLISHED_WITHDRAWAL}.` : ""}
+              </p>
+            )
+          }
+        >
+          {(props) => (
+            <Select {...props} onChange={(e) => pickMedication(e.target.value)}>
+              <option value="">Not from the list (type the product)</option>
+              {meds.map((m) => (
+                <option key={m.id} value={m.id}>
+                  {m.name}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+      )}
       <Field name="product" id="treatment-product" label="Product">
         {(props) => <Input {...props} maxLength={200} autoComplete="off" />}
       </Field>
