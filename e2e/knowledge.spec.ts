@@ -273,6 +273,34 @@ test.describe("Symptom checker in plain words", () => {
     expect(overflow).toBe(false);
   });
 
+  test("asks the species: a quail's signs, its long sources and the words not understood fit a phone; signs too general say so", async ({
+    page,
+  }) => {
+    await page.goto("/health-diagnostic?tab=symptoms");
+    await page.getByLabel("Species").selectOption("quail");
+    await page
+      .getByLabel("Other symptoms (separate with commas)")
+      .fill("bloody runny droppings, hunched, a few died, zorble");
+    await page.getByRole("button", { name: "Analyze Symptoms" }).click();
+    const first = page.getByTestId("condition-result").first();
+    await expect(first.getByRole("heading", { level: 3 })).toContainText("Ulcerative enteritis");
+    await expect(first).toContainText("Affects: Quail");
+    await expect(first).toContainText("merckvetmanual.com/poultry/ulcerative-enteritis");
+    await expect(page.getByTestId("not-understood")).toContainText("Not understood: zorble");
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+    );
+    expect(overflow).toBe(false);
+
+    // Understood, but too general to name a condition: said as such, not as "other words".
+    await page.getByLabel("Species").selectOption("guinea_fowl");
+    await page.getByLabel("Other symptoms (separate with commas)").fill("keet won't eat, sleepy");
+    await page.getByRole("button", { name: "Analyze Symptoms" }).click();
+    await expect(page.getByText("No matching conditions found")).toBeVisible();
+    await expect(page.getByTestId("too-general")).toBeVisible();
+    await expect(page.getByTestId("not-understood")).toHaveCount(0);
+  });
+
   test("a bird's card opens the checker with its species preset", async ({ page }) => {
     await signIn(page, { name: "Symptom Keeper" });
     await page.goto("/chicken-tracker");

@@ -19,6 +19,7 @@ import dbPlugin from "./plugins/db";
 import errorsPlugin from "./plugins/errors";
 import rateLimitPlugin from "./plugins/rate-limit";
 import readCachePlugin from "./plugins/read-cache";
+import idempotencyPlugin from "./plugins/idempotency";
 import securityPlugin from "./plugins/security";
 import webAppPlugin from "./plugins/web-app";
 import { readBlogEntries } from "./modules/seo/seo.service";
@@ -148,6 +149,8 @@ export async function buildApp({
   });
   await app.register(authPlugin, { config });
   await app.register((await import("./plugins/admin-auth")).default, { config });
+  // After sign-in (a key belongs to a keeper), before the routes (their writes are answered once).
+  await app.register(idempotencyPlugin, { db: database.db });
   await app.register(readCachePlugin, {
     enabled: config.readCache && database.kind === "pglite",
   });

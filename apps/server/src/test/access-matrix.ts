@@ -577,6 +577,11 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     why: "the incubation profiles dataset (knowledge base)",
     probe: { status: 200 },
   },
+  "GET /api/health-conditions": {
+    access: "public",
+    why: "the conditions base for pickers (knowledge base)",
+    probe: { status: 200 },
+  },
   "GET /api/medications": {
     access: "public",
     why: "the medications dataset (knowledge base, with its disclaimer)",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  henDayLayingChange,
   buildAlerts,
   efficiencyPoint,
   environmentIssues,
@@ -256,5 +257,48 @@ describe("buildAlerts", () => {
       ["environment", "medium"],
     ]);
     expect(alerts[0]!.title).toBe("Clover lost 33% of body weight");
+  });
+});
+
+describe("henDayLayingChange", () => {
+  it("compares eggs per hen-day, so a flock that grew is not read as laying more", () => {
+    // Baseline: 20 hens, 14 logged days, 224 eggs = 0.8 per hen-day. Recent: 30 hens, 5 days,
+    // 120 eggs = 0.8: no drop, though the flock lays 24 a day instead of 16.
+    const same = henDayLayingChange({
+      baselineEggs: 224,
+      baselineDays: 14,
+      baselineHenDays: 280,
+      recentEggs: 120,
+      recentDays: 5,
+      recentHenDays: 150,
+    });
+    expect(same).toEqual({ baselineRate: 0.8, recentRate: 0.8, drop: 0 });
+    // Recent 60 eggs over 150 hen-days = 0.4: half.
+    expect(
+      henDayLayingChange({
+        baselineEggs: 224,
+        baselineDays: 14,
+        baselineHenDays: 280,
+        recentEggs: 60,
+        recentDays: 5,
+        recentHenDays: 150,
+      })?.drop,
+    ).toBe(0.5);
+  });
+
+  it("does not judge on too few logged days or no laying hens", () => {
+    const w = {
+      baselineEggs: 50,
+      baselineDays: 6,
+      baselineHenDays: 60,
+      recentEggs: 10,
+      recentDays: 3,
+      recentHenDays: 30,
+    };
+    expect(henDayLayingChange(w)).toBeNull();
+    expect(henDayLayingChange({ ...w, baselineDays: 7, recentDays: 2 })).toBeNull();
+    expect(henDayLayingChange({ ...w, baselineDays: 7, recentHenDays: 0 })).toBeNull();
+    // 0.1 egg per hen-day is below the 0.2 a baseline needs.
+    expect(henDayLayingChange({ ...w, baselineDays: 7, baselineEggs: 6 })).toBeNull();
   });
 });

@@ -169,6 +169,31 @@ export function layingChange(w: LayingWindows, minBaselineRate = MIN_BASELINE_RA
   } satisfies LayingChange;
 }
 
+/** A flock's laying windows with the hen-days behind its eggs (laying hens x logged days). */
+export interface HenDayWindows extends LayingWindows {
+  baselineHenDays: number;
+  recentHenDays: number;
+}
+
+/**
+ * A flock's laying now against its own baseline per hen-day, so a flock that grew or lost birds
+ * is not read as laying more or less; logged days must be enough as for one bird. Null when there
+ * is too little data to judge.
+ */
+export function henDayLayingChange(w: HenDayWindows): LayingChange | null {
+  if (w.baselineDays < MIN_BASELINE_LOGGED_DAYS || w.recentDays < MIN_RECENT_LOGGED_DAYS)
+    return null;
+  if (w.baselineHenDays <= 0 || w.recentHenDays <= 0) return null;
+  const baselineRate = w.baselineEggs / w.baselineHenDays;
+  if (baselineRate < MIN_BASELINE_RATE) return null;
+  const recentRate = w.recentEggs / w.recentHenDays;
+  return {
+    baselineRate: round(baselineRate),
+    recentRate: round(recentRate),
+    drop: round(1 - recentRate / baselineRate, 3),
+  };
+}
+
 /** Severity of a laying drop: 30%+ medium, 60%+ high (a bird), 25%+ / 50%+ for the whole flock. */
 export function layingDropSeverity(drop: number, flock = false): AlertSeverity | null {
   const [medium, high] = flock ? [0.25, 0.5] : [0.3, 0.6];

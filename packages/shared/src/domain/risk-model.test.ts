@@ -76,4 +76,38 @@ describe("assessRisk", () => {
     expect(r.riskLevel).toBe("critical");
     expect(r.confidenceScore).toBe(0.85);
   });
+
+  it("counts a flock's recent deaths: one is a reason, three of 30 point to sudden-death conditions", () => {
+    const flock: BirdRiskInput = {
+      ...steadyBird,
+      weightLoss: null,
+      bodyCondition: null,
+      dataSources: { eggs: true, weights: false, environment: false },
+    };
+    const one = assessRisk({ ...flock, losses: { died: 1, headcountBefore: 30 } }, conditions);
+    expect(one.riskScore).toBe(15);
+    expect(one.reasons[0]!.factor).toBe("losses");
+    expect(one.reasons[0]!.detail).toBe(
+      "1 bird of 30 died or were culled in the last 14 days (3%)",
+    );
+    expect(one.recommendedActions.join(" ")).toMatch(/necropsy/);
+
+    const three = assessRisk({ ...flock, losses: { died: 3, headcountBefore: 30 } }, conditions);
+    expect(three.riskScore).toBe(45);
+    expect(three.riskLevel).toBe("high");
+    expect(three.predictedConditions.length).toBeGreaterThan(0);
+    expect(three.recommendedActions.join(" ")).toMatch(/Watch the flock/);
+    expect(three.confidenceScore).toBe(0.55);
+
+    // 2 of 20 is 10%: severe; 2 of 100 is not.
+    expect(
+      assessRisk({ ...flock, losses: { died: 2, headcountBefore: 20 } }, conditions).riskScore,
+    ).toBe(45);
+    expect(
+      assessRisk({ ...flock, losses: { died: 2, headcountBefore: 100 } }, conditions).riskScore,
+    ).toBe(15);
+    expect(
+      assessRisk({ ...flock, losses: { died: 0, headcountBefore: 30 } }, conditions).reasons,
+    ).toEqual([]);
+  });
 });

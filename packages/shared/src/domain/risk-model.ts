@@ -35,7 +35,15 @@ export interface BirdRiskInput {
   symptomLabels?: ReadonlyMap<string, string>;
   /** Which record kinds had data (for confidence). */
   dataSources: { eggs: boolean; weights: boolean; environment: boolean };
+  /**
+   * A whole flock (issue 19: one record for 30 hens): its birds that died or were culled in the
+   * last 14 days (`LOSSES_WINDOW_DAYS`) against its headcount before them. Absent for one bird.
+   */
+  losses?: { died: number; headcountBefore: number };
 }
+
+/** Losses of the last this-many days count in a flock's risk. */
+export const LOSSES_WINDOW_DAYS = 14;
 
 export interface RiskAssessment {
   riskScore: number;
@@ -71,6 +79,8 @@ export const RISK_POINTS = {
   concerningAnalysis: 10,
   symptom: 8,
   symptomCap: 24,
+  loss: 15, // a bird of the flock died or was culled
+  lossesSevere: 45, // 3 or more, or 5%+ of the flock (at least 2): high on its own
 } as const;
 
 /** Risk level for a score: 70+ critical, 45+ high, 20+ medium, else low. */
@@ -208,6 +218,22 @@ export function assessRisk(
     );
   }
 
+  const losses = input.losses;
+  if (losses && losses.died > 0) {
+    const share = losses.headcountBefore > 0 ? losses.died / losses.headcountBefore : 1;
+    const severe = losses.died >= 3 || (losses.died >= 2 && share >= 0.05);
+    const birds = `${losses.died} bird${losses.died === 1 ? "" : "s"}`;
+    add(
+      "losses",
+      `${birds} of ${losses.headcountBefore} died or were culled in the last ${LOSSES_WINDOW_DAYS} days (${pct(share)})`,
+      severe ? RISK_POINTS.lossesSevere : RISK_POINTS.loss,
+    );
+    if (severe) symptoms.add("sudden-death");
+    actions.add(
+      "Have the next bird that dies examined (a necropsy): keep the body chilled, not frozen, and call your vet or the diagnostic laboratory.",
+    );
+  }
+
   const noted = [...new Set(input.notedSymptoms)];
   if (noted.length > 0) {
     const labels = noted.map((id) => input.symptomLabels?.get(id) ?? id);
@@ -235,7 +261,11 @@ export function assessRisk(
     }
   }
   if (riskLevel === "high" || riskLevel === "critical")
-    actions.add("Separate the bird, watch its eating, drinking and droppings, and contact a vet.");
+    actions.add(
+      losses
+        ? "Watch the flock's eating, drinking and droppings, separate any bird that looks ill, and contact a vet."
+        : "Separate the bird, watch its eating, drinking and droppings, and contact a vet.",
+    );
   if (riskLevel === "low" && actions.size === 0)
     actions.add("Keep recording eggs, feed and weight so changes show up early.");
 
@@ -243,7 +273,9 @@ export function assessRisk(
   const confidence =
     0.3 +
     0.15 * [sources.eggs, sources.weights, sources.environment].filter(Boolean).length +
-    (input.healthStatus !== "healthy" || input.analyses.urgent + input.analyses.concerning > 0
+    (input.healthStatus !== "healthy" ||
+    input.analyses.urgent + input.analyses.concerning > 0 ||
+    (losses?.died ?? 0) > 0
       ? 0.1
       : 0);
 

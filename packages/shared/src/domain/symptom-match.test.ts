@@ -147,6 +147,30 @@ describe("the token matcher: a keeper's own words", () => {
     expect(found).not.toContain(not);
   });
 
+  it("lets one body part serve two signs, but no other word", () => {
+    expect(resolveSymptoms(["runny eyes and bubbles"], vocabulary).ids.sort()).toEqual([
+      "foamy-eyes",
+      "watery-eyes",
+    ]);
+    expect(resolveSymptoms(["head is swollen and blue"], vocabulary).ids.sort()).toEqual([
+      "purple-comb",
+      "swollen-face",
+    ]);
+    expect(resolveSymptoms(["smelly face, swollen eye"], vocabulary)).toMatchObject({
+      ids: ["foul-smell-face", "swollen-face"],
+      notUnderstood: [],
+    });
+    // A negation belongs to its own sign, not to the next one sharing the body part.
+    expect(resolveSymptoms(["not pooping, straining"], vocabulary).ids.sort()).toEqual([
+      "no-droppings",
+      "straining",
+    ]);
+    // Droppings on feathers are not feathers dropping out.
+    expect(resolveSymptoms(["bum feathers poopy"], vocabulary).ids).toEqual(["pasty-vent"]);
+    // "red" went to the legs: it does not also make a red skin patch.
+    expect(resolveSymptoms(["legs have red blotches"], vocabulary).ids).toEqual(["red-shanks"]);
+  });
+
   it("takes the bird's kind, age and place as context, never as 'not understood'", () => {
     expect(
       resolveSymptoms(["ducklings in the coop wobbly, 4 weeks old, at night"], vocabulary),

@@ -36,6 +36,13 @@ const CONTEXT = new Set(
   ).split(" "),
 );
 
+/** Body parts one keeper's sentence may name once for two signs ("comb swollen and purple"). */
+const SHARED_PARTS = new Set(
+  "comb wattle eye leg foot toe head face neck wing vent crop nose beak belly skin dropping".split(
+    " ",
+  ),
+);
+
 /** Words that, right before a symptom, mean the keeper ruled it out. */
 const NEGATIONS = new Set([
   "no",
@@ -387,17 +394,40 @@ export function matchSymptomText(text: string, vocabulary: readonly SymptomRecor
   );
   const taken = new Array<boolean>(items.length).fill(false);
   const accepted: { id: string; start: number }[] = [];
-  for (const f of found) {
-    if (f.positions.some((p) => taken[p])) continue;
-    for (const p of f.positions) taken[p] = true;
-    const start = Math.min(...f.positions);
-    const before = items[start - 1];
-    const negatedPhrase = f.phrase.tokens.some((t) => NEGATIONS.has(t));
-    if (!negatedPhrase && before && NEGATIONS.has(before.token)) {
-      taken[start - 1] = true;
-      continue;
+  const used = new Set<(typeof found)[number]>();
+  // Longer phrases first; at each length, first the signs on words of their own, then those
+  // whose body part already served another sign ("runny eyes and bubbles", "head swollen and
+  // blue"). Any other word belongs to one sign only.
+  const lengths = [...new Set(found.map((f) => f.phrase.tokens.length))];
+  for (const [length, sharing] of lengths.flatMap((n) => [
+    [n, false] as const,
+    [n, true] as const,
+  ])) {
+    for (const f of found) {
+      if (used.has(f) || f.phrase.tokens.length !== length) continue;
+      const shared = f.positions.filter((p) => taken[p]);
+      if (
+        shared.length > 0 &&
+        (!sharing ||
+          shared.length === f.positions.length ||
+          !shared.every((p) => SHARED_PARTS.has(items[p]!.token)))
+      ) {
+        continue;
+      }
+      used.add(f);
+      // A negation counts before the sign's own words, not before a body part it shares
+      // ("not pooping, straining" still strains).
+      const own = f.positions.filter((p) => !taken[p]);
+      for (const p of f.positions) taken[p] = true;
+      const start = Math.min(...own);
+      const before = items[start - 1];
+      const negatedPhrase = f.phrase.tokens.some((t) => NEGATIONS.has(t));
+      if (!negatedPhrase && before && NEGATIONS.has(before.token)) {
+        taken[start - 1] = true;
+        continue;
+      }
+      accepted.push({ id: f.phrase.id, start });
     }
-    accepted.push({ id: f.phrase.id, start });
   }
   accepted.sort((a, b) => a.start - b.start);
   const notUnderstood = items

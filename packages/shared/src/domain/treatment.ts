@@ -103,7 +103,9 @@ export function spansOfBird<S extends WithdrawalSpan>(
   chickenId: string,
   flockId: string | null,
 ): S[] {
-  return spans.filter((s) => s.chickenId === chickenId || (flockId !== null && s.flockId === flockId));
+  return spans.filter(
+    (s) => s.chickenId === chickenId || (flockId !== null && s.flockId === flockId),
+  );
 }
 
 /**
@@ -133,11 +135,7 @@ export function isEggWithheld(spans: readonly WithdrawalSpan[], date: string): b
  * The dates of `from`..`to` (inclusive) on which any of `spans` withholds eggs, in order.
  * Used to count withheld eggs over a period.
  */
-export function withheldDays(
-  spans: readonly WithdrawalSpan[],
-  from: string,
-  to: string,
-): string[] {
+export function withheldDays(spans: readonly WithdrawalSpan[], from: string, to: string): string[] {
   const days = new Set<string>();
   for (const s of spans) {
     const start = s.startDate > from ? s.startDate : from;

@@ -448,10 +448,16 @@ export const riskReason = z.object({
 });
 export type RiskReason = z.infer<typeof riskReason>;
 
+/**
+ * One bird's prediction (`chickenId`, `chickenName`) or a whole flock's (`flockId`, `flockName`:
+ * judged from its headcount, hen-day laying and losses, for flocks kept without one profile per bird).
+ */
 export const healthPrediction = z.object({
   id: z.uuid(),
-  chickenId: z.uuid(),
-  chickenName: z.string(),
+  chickenId: z.uuid().nullable(),
+  chickenName: z.string().nullable(),
+  flockId: z.uuid().nullable(),
+  flockName: z.string().nullable(),
   riskLevel,
   riskScore: z.number(),
   confidenceScore: z.number().min(0).max(1),

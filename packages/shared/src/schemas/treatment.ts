@@ -17,8 +17,7 @@ import { recordAuthorship } from "./farm";
  * What is recorded is what the label or the vet said: nothing here is dosing advice.
  */
 
-const blankToUndefined = (v: unknown) =>
-  typeof v === "string" && v.trim() === "" ? undefined : v;
+const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const blankToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? null : v);
 const numeric = (v: unknown) => {
   const b = blankToUndefined(v);

@@ -100,9 +100,9 @@ export const healthPredictions = pgTable(
       .notNull()
       .references(() => farms.id, { onDelete: "cascade" }),
     ...authorship(),
-    chickenId: uuid("chicken_id")
-      .notNull()
-      .references(() => chickens.id, { onDelete: "cascade" }),
+    /** A bird's prediction, or (flockId) a whole flock's from its headcount, baskets and losses. */
+    chickenId: uuid("chicken_id").references(() => chickens.id, { onDelete: "cascade" }),
+    flockId: uuid("flock_id").references(() => flocks.id, { onDelete: "cascade" }),
     riskLevel: text("risk_level").notNull(),
     riskScore: integer("risk_score").notNull(),
     confidenceScore: doublePrecision("confidence_score").notNull(),
@@ -113,7 +113,13 @@ export const healthPredictions = pgTable(
       .$type<{ factor: string; detail: string; points: number }[]>()
       .notNull(),
   },
-  (t) => [index("health_predictions_farm_date_idx").on(t.farmId, t.predictionDate)],
+  (t) => [
+    index("health_predictions_farm_date_idx").on(t.farmId, t.predictionDate),
+    check(
+      "health_predictions_subject_check",
+      sql`(${t.chickenId} is null) <> (${t.flockId} is null)`,
+    ),
+  ],
 );
 
 /**

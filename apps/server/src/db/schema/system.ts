@@ -8,7 +8,9 @@ import {
   primaryKey,
   text,
   timestamp,
+  uuid,
 } from "drizzle-orm/pg-core";
+import { users } from "./users";
 
 /** Secrets generated on first start (cookie keys, signing keys) so every instance shares them. */
 export const appSecrets = pgTable("app_secrets", {
@@ -123,4 +125,27 @@ export const rateLimits = pgTable(
     resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
   },
   (t) => [index("rate_limits_reset_idx").on(t.resetAt)],
+);
+
+/**
+ * Answers to writes sent with an `Idempotency-Key` header (plugins/idempotency.ts): a phone that
+ * sends a queued change again (the connection dropped before the answer came) gets the first
+ * answer back instead of making a second record. Kept 7 days; a key belongs to one keeper.
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    key: text("key").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Method, path and body the key was first used with: another request under it is refused. */
+    fingerprint: text("fingerprint").notNull(),
+    /** Null while the first request is still being answered. */
+    statusCode: integer("status_code"),
+    contentType: text("content_type"),
+    body: text("body"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("idempotency_keys_created_idx").on(t.createdAt)],
 );

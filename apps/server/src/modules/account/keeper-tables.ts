@@ -30,6 +30,7 @@ import {
   hatchCandlings,
   hatchRecords,
   healthPredictions,
+  idempotencyKeys,
   imageOwners,
   keeperPlaces,
   keeperSettings,
@@ -106,6 +107,12 @@ export const keeperTables: KeeperTable[] = [
     note: "Usage analytics recorded by this server: shown to the keeper, not carried to another server.",
   },
   { key: "sessions", table: sessions, mode: "delete-only" },
+  {
+    key: "idempotencyKeys",
+    table: idempotencyKeys,
+    mode: "delete-only",
+    note: "Answers to writes the keeper's devices may send again (7 days): nothing to carry elsewhere.",
+  },
   {
     key: "signIns",
     table: signInEvents,

@@ -17,6 +17,7 @@ import {
 } from "../../db/schema/index";
 import { invalidField, notFound } from "../../lib/errors";
 import { resolveToday } from "../../lib/keeper-today";
+import { checkConditionId } from "../../knowledge/conditions";
 import { BIRD_PHOTO_BOX, decodeImagePayload, storeImage } from "../images/images.service";
 import { authorshipOf, createdByKeeper, type Keeper } from "../../access/access";
 import { meatWarnings, withdrawalGuard } from "../treatments/treatments.service";
@@ -52,6 +53,8 @@ export function toChicken(row: Row, guard: Guard): Chicken {
     outcomeNotes: row.outcomeNotes,
     eggsWithheldUntil: guard.eggsWithheldUntil,
     meatWithheldUntil: guard.meatWithheldUntil,
+    outcomeCause: (row.outcomeCause ?? null) as Chicken["outcomeCause"],
+    outcomeConditionId: row.outcomeConditionId ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -316,12 +319,15 @@ export async function setChickenOutcome(
       409,
     );
   }
+  checkConditionId(body.conditionId);
   const [row] = await db
     .update(chickens)
     .set({
       outcome: body.outcome,
       outcomeDate: body.outcome ? (body.date ?? resolveToday()) : null,
       outcomeNotes: body.outcome ? (body.notes ?? null) : null,
+      outcomeCause: body.outcome ? (body.lossCause ?? null) : null,
+      outcomeConditionId: body.outcome ? (body.conditionId ?? null) : null,
       updatedAt: new Date(),
       updatedBy: keeper.user.id,
     })

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, lte, max, sql } from "drizzle-orm";
+import { and, desc, eq, gt, gte, inArray, isNull, lt, lte, max, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { addDaysIso } from "@flockkeeper/shared/schemas/common";
 import type { DiseaseAlert } from "@flockkeeper/shared/schemas/production";
@@ -129,7 +129,13 @@ export async function loadFlockReadings(
       })
       .from(chickens)
       .leftJoinLateral(latest, sql`true`)
-      .where(eq(chickens.farmId, farmId)),
+      // Birds that died or left the farm by this day are not judged (their records stay).
+      .where(
+        and(
+          eq(chickens.farmId, farmId),
+          or(isNull(chickens.outcome), gt(chickens.outcomeDate, today)),
+        ),
+      ),
     // One pass over the egg records of the 5 weeks: eggs per bird, and which days have records.
     db
       .select({

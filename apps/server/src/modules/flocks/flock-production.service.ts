@@ -380,3 +380,40 @@ export async function farmProduction(
     withheld.total,
   );
 }
+
+/** A flock in use with its production over the period and its life events up to its end. */
+export interface FlockWithProduction {
+  id: string;
+  name: string;
+  species: string;
+  production: FlockProduction;
+  events: HeadcountEvent[];
+}
+
+/**
+ * Each flock in use (not archived) on its own: eggs, headcount and laying hens per day over the
+ * last `days` days, and its events (for losses). One round of queries for the whole farm.
+ */
+export async function flocksInUseProduction(
+  db: Database,
+  keeper: Keeper,
+  q: { today?: string; days: number },
+): Promise<FlockWithProduction[]> {
+  const { from, to } = period(q);
+  const [flockRows, events, baskets, birdEggs, withheld] = await Promise.all([
+    db
+      .select({ id: flocks.id, name: flocks.name, species: flocks.species })
+      .from(flocks)
+      .where(and(eq(flocks.farmId, keeper.farmId), eq(flocks.archived, false))),
+    eventsByFlock(db, keeper.farmId, to),
+    basketsByFlockDay(db, keeper.farmId, from, to),
+    birdEggsByFlockDay(db, keeper.farmId, from, to, { loose: false }),
+    withheldEggs(db, keeper, { from, to }),
+  ]);
+  const groups = flockGroups(flockRows, events, baskets, birdEggs, from, to);
+  return flockRows.map((f, i) => ({
+    ...f,
+    production: summarise(f.id, from, to, [groups[i]!], withheld.byFlock.get(f.id) ?? 0),
+    events: events.get(f.id) ?? [],
+  }));
+}

@@ -14,7 +14,9 @@ afterAll(async () => {
 });
 
 type Prediction = {
-  chickenName: string;
+  chickenName: string | null;
+  flockId: string | null;
+  flockName: string | null;
   riskLevel: string;
   confidenceScore: number;
   predictedConditions: string[];
@@ -130,5 +132,79 @@ describe("POST /api/health-predictions/generate", () => {
       { method: "GET", url: "/api/health-predictions/recent" },
       { list: true },
     );
+  });
+
+  it("judges a flock as a whole from its baskets per hen-day and its losses, and leaves out birds that died", async () => {
+    const keeper = await buildUser(t);
+    const made = await keeper.inject({
+      method: "POST",
+      url: "/api/flocks",
+      payload: { name: "Coop A", startDate: daysAgo(40), headcount: 30 },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const flockId = made.json<{ id: string }>().id;
+    const basket = (daysBack: number, eggs: number) =>
+      keeper.inject({
+        method: "POST",
+        url: "/api/egg-collections",
+        payload: { flockId, date: daysAgo(daysBack), eggs },
+      });
+    // Baseline: 24 eggs a day from 30 hens (0.8 per hen-day) on 10 days.
+    for (let d = 8; d < 18; d++) expect((await basket(d, 24)).statusCode).toBe(201);
+    // Three found dead 3 days ago: 27 hens since, laying 8 a day on the last 4 days (0.296).
+    const died = await keeper.inject({
+      method: "POST",
+      url: `/api/flocks/${flockId}/events`,
+      payload: { type: "died", date: daysAgo(3), count: 3, cause: "Found dead on the roost" },
+    });
+    expect(died.statusCode, died.body).toBe(201);
+    for (let d = 0; d < 4; d++) expect((await basket(d, 8)).statusCode).toBe(201);
+    // A bird of no flock that died last week is not judged any more.
+    const gone = await buildChicken(t, keeper, { name: "Gone" });
+    const outcome = await keeper.inject({
+      method: "POST",
+      url: `/api/chickens/${gone}/outcome`,
+      payload: { outcome: "died", date: daysAgo(6) },
+    });
+    expect(outcome.statusCode, outcome.body).toBe(200);
+
+    const res = await keeper.inject({ method: "POST", url: "/api/health-predictions/generate" });
+    expect(res.statusCode, res.body).toBe(201);
+    const { generated, predictions } = res.json() as {
+      generated: number;
+      predictions: Prediction[];
+    };
+    expect(generated).toBe(1);
+    const [flock] = predictions;
+    // Laying: 4 recent days with 8 eggs from 27 hens (32 / 108 = 0.296 per hen-day) against 0.8:
+    // 63% less, 30 points; 3 of 30 lost in 14 days (10%), 45 points; "found dead" in the event's
+    // cause is the sudden-deaths symptom, 8 points: 83, critical.
+    expect(flock).toMatchObject({
+      chickenId: null,
+      chickenName: null,
+      flockId,
+      flockName: "Coop A",
+      riskLevel: "critical",
+      riskScore: 83,
+    });
+    expect(flock!.reasons.map((r) => [r.factor, r.detail])).toEqual([
+      ["losses", "3 birds of 30 died or were culled in the last 14 days (10%)"],
+      ["laying trend", "Laying 63% less than its own recent baseline"],
+      ["symptoms", "Noted in your records: Sudden deaths"],
+    ]);
+    expect(flock!.recommendedActions.join(" ")).toMatch(/necropsy/);
+    const known = new Set(getKnowledge().conditions.map((c) => c.name));
+    expect(flock!.predictedConditions.length).toBeGreaterThan(0);
+    for (const name of flock!.predictedConditions) expect(known).toContain(name);
+
+    const recent = await keeper.inject({ url: "/api/health-predictions/recent" });
+    expect(recent.json<Prediction[]>().map((p) => p.flockName)).toEqual(["Coop A"]);
+    // An archived flock's predictions are no longer listed.
+    await keeper.inject({
+      method: "PATCH",
+      url: `/api/flocks/${flockId}`,
+      payload: { archived: true },
+    });
+    expect((await keeper.inject({ url: "/api/health-predictions/recent" })).json()).toEqual([]);
   });
 });

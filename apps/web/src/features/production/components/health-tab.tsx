@@ -81,13 +81,16 @@ export function HealthTab({
           <CardTitle>Latest risk check</CardTitle>
           {predictions.data && predictions.data.length === 0 && (
             <p className="mt-2 text-sm text-stone-700">
-              No risk check yet. Press AI Health Check to score each bird from its records.
+              No risk check yet. Press AI Health Check to score each bird and flock from its
+              records.
             </p>
           )}
           <ul className="mt-2 space-y-1">
             {predictions.data?.slice(0, 8).map((p) => (
               <li key={p.id} className="flex items-center justify-between text-sm">
-                <span className="font-semibold text-stone-900">{p.chickenName}</span>
+                <span className="font-semibold text-stone-900">
+                  {p.flockId !== null ? `${p.flockName} (flock)` : p.chickenName}
+                </span>
                 <Badge tone={RISK_TONE[p.riskLevel]}>{p.riskLevel} risk</Badge>
               </li>
             ))}

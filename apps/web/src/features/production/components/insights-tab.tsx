@@ -42,15 +42,15 @@ export function InsightsTab() {
         </Card>
       )}
       <ul className="grid gap-3 md:grid-cols-2" aria-label="Health predictions">
-        {groups.map(({ prediction: p, birds }) => (
+        {groups.map(({ prediction: p, subjects }) => (
           <li key={p.id}>
             <Card>
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <h3 className="min-w-0 text-lg font-bold break-words text-stone-900">
-                  {birdList(birds.map((b) => b.chickenName))}
-                  {birds.length > 1 && (
+                  {birdList(subjects.map((s) => (s.flock ? `${s.name} (flock)` : s.name)))}
+                  {subjects.length > 1 && (
                     <span className="ml-2 text-sm font-semibold text-stone-600">
-                      ({birds.length} birds)
+                      ({subjects.length} {subjects[0]!.flock ? "flocks" : "birds"})
                     </span>
                   )}
                 </h3>

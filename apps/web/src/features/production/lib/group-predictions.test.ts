@@ -9,6 +9,8 @@ const prediction = (over: Partial<HealthPrediction> = {}): HealthPrediction => {
     id: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
     chickenId: `10000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
     chickenName: `Bird ${n}`,
+    flockId: null,
+    flockName: null,
     riskLevel: "low",
     riskScore: 0,
     confidenceScore: 0.6,
@@ -30,9 +32,9 @@ describe("groupPredictions", () => {
     const calm = [prediction(), prediction(), prediction()];
     const groups = groupPredictions([high, ...calm]);
     expect(groups).toHaveLength(2);
-    expect(groups[0]!.birds.map((b) => b.chickenName)).toEqual([high.chickenName]);
+    expect(groups[0]!.subjects.map((b) => b.name)).toEqual([high.chickenName]);
     expect(groups[1]!.prediction).toBe(calm[0]);
-    expect(groups[1]!.birds.map((b) => b.chickenName)).toEqual(calm.map((p) => p.chickenName));
+    expect(groups[1]!.subjects.map((b) => b.name)).toEqual(calm.map((p) => p.chickenName));
   });
 
   it("keeps birds apart when anything they are told differs", () => {
@@ -56,7 +58,7 @@ describe("groupPredictions", () => {
     const groups = groupPredictions([old, now]);
     expect(groups).toHaveLength(1);
     expect(groups[0]!.prediction).toBe(now);
-    expect(groups[0]!.birds).toHaveLength(1);
+    expect(groups[0]!.subjects).toHaveLength(1);
   });
 
   it("has no cards without predictions", () => {

@@ -93,7 +93,9 @@ function ConditionCard({ condition }: { condition: HealthCondition }) {
         ))}
       </ul>
       {condition.sources && condition.sources.length > 0 && (
-        <p className="mt-2 text-xs text-stone-700">Source: {condition.sources.join("; ")}</p>
+        <p className="mt-2 text-xs break-words text-stone-700">
+          Source: {condition.sources.join("; ")}
+        </p>
       )}
       <p className="mt-3">
         <Link
@@ -282,9 +284,18 @@ export function SymptomChecker({ initialSpecies, initialAgeWeeks, birdName }: Sy
         {diagnose.data && diagnose.data.conditions.length === 0 && (
           <Alert tone="info">
             <p className="font-bold">No matching conditions found</p>
-            <p>
-              Try describing what you see in other words, or ask a veterinarian who treats poultry.
-            </p>
+            {diagnose.data.notUnderstood.length === 0 ? (
+              <p data-testid="too-general">
+                Every sign was understood, but on their own they fit too many conditions to name
+                any. Add what else you see (droppings, breathing, eyes, legs, comb), or ask a
+                veterinarian who treats poultry.
+              </p>
+            ) : (
+              <p>
+                Try describing what you see in other words, or ask a veterinarian who treats
+                poultry.
+              </p>
+            )}
           </Alert>
         )}
         {diagnose.data && diagnose.data.conditions.length > 0 && (
