@@ -93,4 +93,5 @@ it("says it is not dosing advice, shows the schema's messages, and sends the typ
     ]),
   );
   await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
-});
+  // Typing a whole form with userEvent is slow on a loaded machine.
+}, 30_000);
