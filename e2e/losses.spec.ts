@@ -91,6 +91,9 @@ test("a bird's death recorded at phone width shows the advice while recording", 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await dialog.getByRole("button", { name: "Record" }).click();
   await expect(dialog).toBeHidden();
+  const card = page.getByTestId("bird-card").filter({ hasText: "Hetty" });
+  await expect(card.getByTestId("bird-outcome")).toHaveText(/^Died .+ \(cause: unknown\)$/);
+  await expect(card.getByText("Find out why: have the body examined (necropsy)")).toBeVisible();
   const saved = await (await page.request.get(`/api/chickens/${(await bird.json()).id}`)).json();
   expect(saved).toMatchObject({ outcome: "died", outcomeCause: "unknown" });
 });

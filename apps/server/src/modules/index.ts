@@ -31,6 +31,9 @@ import { farmsRoutes } from "./farms/farms.routes";
 import { flocksRoutes } from "./flocks/flocks.routes";
 import { eggCollectionsRoutes } from "./egg-collections/egg-collections.routes";
 import { treatmentsRoutes } from "./treatments/treatments.routes";
+import { moneyRoutes } from "./money/money.routes";
+import { tasksRoutes } from "./tasks/tasks.routes";
+import { calendarRoutes } from "./tasks/calendar.routes";
 import { medicationsRoutes } from "./medications/medications.routes";
 
 /** Every feature module's routes. One line per area; order does not matter. */
@@ -67,5 +70,8 @@ export const modules: Module[] = [
   healthPredictionsRoutes,
   farmsRoutes,
   treatmentsRoutes,
+  moneyRoutes,
+  tasksRoutes,
+  calendarRoutes,
   medicationsRoutes,
 ];

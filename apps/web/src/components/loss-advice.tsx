@@ -35,9 +35,13 @@ export function LossAdvice({
   /** On a recorded event: the guidance folds away under its title. */
   compact?: boolean;
 }) {
+  // A named condition decides the advice: wait for the conditions base rather than guess.
+  if (conditionId && !conditions) return null;
   const condition = conditionOf(conditions, conditionId);
   const advice = lossAdvice({ type, count, lossCause, condition });
-  if (!advice.report && advice.necropsy.length === 0) return null;
+  // On a recorded loss, "no cause recorded" alone is not repeated forever (older records have none).
+  const reasons = compact ? advice.necropsy.filter((r) => r !== "no-cause") : advice.necropsy;
+  if (!advice.report && reasons.length === 0) return null;
   const guidance = (
     <div className="space-y-2">
       <p>{NECROPSY_GUIDANCE.why}</p>
@@ -73,22 +77,18 @@ export function LossAdvice({
           <p>{LOSS_REPORTING_ADVICE}</p>
         </Alert>
       )}
-      {advice.necropsy.length > 0 && (
+      {reasons.length > 0 && (
         <Alert tone="warning">
           {compact ? (
             <details>
               <summary className="cursor-pointer font-semibold">{NECROPSY_GUIDANCE.title}</summary>
-              <p className="mt-2">
-                {advice.necropsy.map((r) => NECROPSY_REASON_TEXT[r]).join(" ")}
-              </p>
+              <p className="mt-2">{reasons.map((r) => NECROPSY_REASON_TEXT[r]).join(" ")}</p>
               <div className="mt-2">{guidance}</div>
             </details>
           ) : (
             <>
               <p className="font-semibold">{NECROPSY_GUIDANCE.title}</p>
-              <p className="mb-2">
-                {advice.necropsy.map((r) => NECROPSY_REASON_TEXT[r]).join(" ")}
-              </p>
+              <p className="mb-2">{reasons.map((r) => NECROPSY_REASON_TEXT[r]).join(" ")}</p>
               {guidance}
             </>
           )}

@@ -49,9 +49,13 @@ export function useAuth() {
   return { user, isLoading: answer === undefined, isAuthenticated: user !== null };
 }
 
-/** Sign-in and sign-out are full-page navigations to the server. */
+/**
+ * Sign-in and sign-out are full-page navigations to the server. Signing in from the home page
+ * lands on Today (the home page is for visitors); from any other page, back on that page.
+ */
 export function signIn(returnTo = window.location.pathname + window.location.search) {
-  window.location.assign(`/api/login?returnTo=${encodeURIComponent(returnTo)}`);
+  const to = returnTo === "/" ? "/today" : returnTo;
+  window.location.assign(`/api/login?returnTo=${encodeURIComponent(to)}`);
 }
 
 export function signOut() {

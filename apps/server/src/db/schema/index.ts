@@ -17,3 +17,5 @@ export * from "./production";
 export * from "./hatching";
 export * from "./farms";
 export * from "./treatments";
+export * from "./money";
+export * from "./tasks";

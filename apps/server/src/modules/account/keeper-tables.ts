@@ -38,6 +38,7 @@ import {
   sessions,
   signInEvents,
   treatments,
+  transactions,
   vaccinations,
   weightRecords,
 } from "../../db/schema/index";
@@ -95,6 +96,7 @@ export const keeperTables: KeeperTable[] = [
   },
   { key: "treatments", table: treatments, mode: "records" },
   { key: "feedRecords", table: feedRecords, mode: "records" },
+  { key: "transactions", table: transactions, mode: "records" },
   { key: "weightRecords", table: weightRecords, mode: "records" },
   { key: "environmentalRecords", table: environmentalRecords, mode: "records" },
   { key: "healthPredictions", table: healthPredictions, mode: "records" },
