@@ -10,6 +10,7 @@ import {
   parseTaskId,
   taskId,
   treatmentTasks,
+  feedTasks,
   vaccinationTasks,
   weatherTasks,
   type RunningHatch,
@@ -132,6 +133,20 @@ describe("treatments", () => {
     ]);
     // No withdrawal (0 days): nothing to announce.
     expect(treatmentTasks([course], "2026-11-29")).toEqual([]);
+  });
+});
+
+describe("feed", () => {
+  it("is low at a week or less; none without a stock figure", () => {
+    const stock = { stockLbs: 21, dailyUseLbs: 3, daysLeft: 7 };
+    expect(feedTasks(stock, "f", date).map((t) => t.title)).toEqual([
+      "Feed running low: 7 days left",
+    ]);
+    expect(feedTasks({ ...stock, daysLeft: 8 }, "f", date)).toEqual([]);
+    expect(feedTasks({ ...stock, stockLbs: -2, daysLeft: 0 }, "f", date)[0]!.title).toBe(
+      "Feed has run out",
+    );
+    expect(feedTasks(null, "f", date)).toEqual([]);
   });
 });
 

@@ -24,6 +24,7 @@ export const TASK_KINDS = [
   "hatch",
   "candling",
   "eggs",
+  "feed",
   "chore",
 ] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
@@ -273,6 +274,34 @@ export function treatmentTasks(treatments: readonly TaskTreatment[], date: strin
     }
   }
   return tasks;
+}
+
+// ------------------------------------------------------------------ feed
+
+/** Feed lasting this many days or fewer at the recent rate is running low. */
+export const FEED_LOW_DAYS = 7;
+
+/** "Feed running low" while the farm's feed stock (domain/money.ts `feedStockOf`) lasts a week or less. */
+export function feedTasks(
+  stock: { stockLbs: number; dailyUseLbs: number; daysLeft: number } | null,
+  farmId: string,
+  date: string,
+): ComputedTask[] {
+  if (!stock || stock.daysLeft > FEED_LOW_DAYS) return [];
+  return [
+    {
+      id: taskId("feed", farmId, date),
+      kind: "feed",
+      title:
+        stock.daysLeft === 0
+          ? "Feed has run out"
+          : `Feed running low: ${plural(stock.daysLeft, "day")} left`,
+      reason: `About ${Math.max(0, stock.stockLbs)} lbs left at ${stock.dailyUseLbs} lbs a day (the last 14 days' feed records against the feed bought).`,
+      due: date,
+      link: "/money",
+      urgent: false,
+    },
+  ];
 }
 
 // ------------------------------------------------------------------ weather

@@ -386,7 +386,7 @@ const currencySql = (keeper: Keeper) =>
  * and feed used (feed records from the first purchase to `to`, and over the last FEED_RATE_DAYS
  * days), in one statement.
  */
-async function feedStock(db: Database, keeper: Keeper, to: string, flockId?: string) {
+export async function feedStock(db: Database, keeper: Keeper, to: string, flockId?: string) {
   const recentFrom = addDaysIso(to, -(FEED_RATE_DAYS - 1));
   const [row] = await rowsOf<{
     bought: string | number | null;

@@ -5,6 +5,7 @@ import { speciesLabel, isPoultrySpecies } from "@flockkeeper/shared/domain/speci
 import { withdrawalEnds } from "@flockkeeper/shared/domain/treatment";
 import {
   choreTasks,
+  feedTasks,
   treatmentTasks,
   type TaskTreatment,
   eggTasks,
@@ -30,6 +31,7 @@ import {
 import { getIncubationProfiles } from "../../knowledge/incubation-profiles";
 import type { Keeper } from "../../access/access";
 import { getPlace, getWeather } from "../weather/weather.service";
+import { feedStock } from "../money/money.service";
 
 /** What a source needs besides the farm: the keeper's date and where the weather comes from. */
 export type SourceContext = { db: Database; keeper: Keeper; date: string; weatherBaseUrl: string };
@@ -216,6 +218,11 @@ export const TASK_SOURCES: readonly TaskSource[] = [
         date,
       );
     },
+  },
+  {
+    name: "feed",
+    load: async ({ db, keeper, date }) =>
+      feedTasks(await feedStock(db, keeper, date), keeper.farmId, date),
   },
   {
     name: "chores",

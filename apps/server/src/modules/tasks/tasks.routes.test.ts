@@ -246,6 +246,38 @@ describe("treatment tasks", () => {
   });
 });
 
+describe("feed running low", () => {
+  it("while the feed bought lasts a week or less at the last 14 days' rate", async () => {
+    const owner = await buildKeeper(t);
+    const bird = await ok(owner, "POST", "/api/chickens", { name: "Hen", breed: "Sussex" });
+    // 50 lbs bought, 42 lbs fed since: 8 lbs left at 42 / 14 = 3 lbs a day, 2 days.
+    await ok(owner, "POST", "/api/transactions", {
+      type: "expense",
+      category: "feed",
+      date: daysAgo(5),
+      amount: 30,
+      quantity: 1,
+      unit: "bag_50lb",
+    });
+    await ok(owner, "POST", "/api/feed-records", {
+      chickenId: bird.id,
+      date: today,
+      feedType: "Layer pellets",
+      feedAmount: 42,
+    });
+    const feed = (await tasksOf(owner)).tasks.filter((x) => x.kind === "feed");
+    expect(feed).toEqual([
+      expect.objectContaining({
+        id: `feed:${owner.user.id}:${today}`,
+        title: "Feed running low: 2 days left",
+        reason:
+          "About 8 lbs left at 3 lbs a day (the last 14 days' feed records against the feed bought).",
+        link: "/money",
+      }),
+    ]);
+  });
+});
+
 describe("weather tasks", () => {
   it("come from the saved place's alerts; the severe one is urgent", async () => {
     const owner = await buildKeeper(t);

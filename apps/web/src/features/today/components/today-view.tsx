@@ -12,6 +12,7 @@ import {
   Brush,
   Pill,
   ShieldCheck,
+  Wheat,
 } from "lucide-react";
 import { addDaysIso, todayIso } from "@flockkeeper/shared/domain/dates";
 import type { Task } from "@flockkeeper/shared/schemas/tasks";
@@ -38,6 +39,7 @@ const ICONS: Record<Task["kind"], typeof Egg> = {
   hatch: Sparkles,
   candling: Sparkles,
   eggs: Egg,
+  feed: Wheat,
   chore: Brush,
 };
 
@@ -51,6 +53,7 @@ const ACTION: Record<Task["kind"], string> = {
   hatch: "Record the hatch",
   candling: "Record a candling",
   eggs: "Log the basket",
+  feed: "See the feed stock",
   chore: "See chores",
 };
 
