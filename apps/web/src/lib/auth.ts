@@ -2,6 +2,7 @@ import { useCallback, useSyncExternalStore } from "react";
 import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { AuthUser } from "@flockkeeper/shared/schemas/auth";
 import { ApiError, apiGet } from "./api-client";
+import { toast } from "./toast";
 
 export const authQueryKey = ["auth", "user"] as const;
 
@@ -15,12 +16,28 @@ export async function fetchCurrentUser(): Promise<AuthUser | null> {
   }
 }
 
-/** The answer in the cache: the user, null (signed out, or no answer to be had), undefined (loading). */
+/**
+ * Offline with no local copy to read (lib/local-copy.ts): the server cannot be asked, so nobody is
+ * signed in here until the connection returns (not "loading" for ever).
+ */
+let noLocalCopy = false;
+const localCopyListeners = new Set<() => void>();
+export function markNoLocalCopy() {
+  noLocalCopy = true;
+  localCopyListeners.forEach((l) => l());
+}
+
+/**
+ * The answer in the cache: the user, null (signed out, or no answer to be had), undefined (loading).
+ * Offline, the question waits for the connection; the keeper's local copy answers meanwhile (the
+ * user it kept), or, with none, nobody.
+ */
 function cachedAuth(qc: QueryClient): AuthUser | null | undefined {
   const state = qc.getQueryState<AuthUser | null>(authQueryKey);
-  if (!state) return undefined;
-  if (state.data !== undefined) return state.data;
-  return state.status === "error" ? null : undefined;
+  if (state?.data !== undefined) return state.data;
+  if (state?.status === "error") return null;
+  if (noLocalCopy && typeof navigator !== "undefined" && !navigator.onLine) return null;
+  return undefined;
 }
 
 /**
@@ -37,7 +54,14 @@ export function useAuth() {
   // Fetches (once, shared by every caller) and keeps the answer fresh.
   useQuery({ queryKey: authQueryKey, queryFn: fetchCurrentUser, retry: false });
   const subscribe = useCallback(
-    (onChange: () => void) => qc.getQueryCache().subscribe(onChange),
+    (onChange: () => void) => {
+      localCopyListeners.add(onChange);
+      const unsubscribe = qc.getQueryCache().subscribe(onChange);
+      return () => {
+        localCopyListeners.delete(onChange);
+        unsubscribe();
+      };
+    },
     [qc],
   );
   const answer = useSyncExternalStore(
@@ -49,12 +73,41 @@ export function useAuth() {
   return { user, isLoading: answer === undefined, isAuthenticated: user !== null };
 }
 
-/** Sign-in and sign-out are full-page navigations to the server. */
+export const SIGN_IN_OFFLINE = "Signing in needs a connection";
+export const SIGN_OUT_OFFLINE = "Logging out needs a connection";
+
+/** Sign-in and sign-out are full-page navigations to the server: offline they say so instead. */
 export function signIn(returnTo = window.location.pathname + window.location.search) {
+  if (!navigator.onLine) {
+    toast({ title: SIGN_IN_OFFLINE, description: "Try again when you are back online." });
+    return;
+  }
   window.location.assign(`/api/login?returnTo=${encodeURIComponent(returnTo)}`);
 }
 
-export function signOut() {
+/**
+ * Logging out deletes the keeper's local copy and unsent changes from the device first (after
+ * asking, when changes have not been sent yet).
+ */
+export async function signOut(userId?: string) {
+  if (!navigator.onLine) {
+    toast({ title: SIGN_OUT_OFFLINE, description: "Your data stays on this phone until then." });
+    return;
+  }
+  try {
+    const local = await import("./local-copy");
+    const pending = userId ? await local.pendingCount(userId) : 0;
+    if (
+      pending > 0 &&
+      !window.confirm(
+        `${pending} ${pending === 1 ? "change has" : "changes have"} not been sent yet and will be lost. Log out anyway?`,
+      )
+    )
+      return;
+    await local.clearLocalCopy(userId);
+  } catch {
+    // IndexedDB unavailable (private mode): nothing was kept.
+  }
   window.location.assign("/api/logout");
 }
 

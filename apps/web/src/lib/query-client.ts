@@ -21,6 +21,10 @@ export function createQueryClient() {
         retryDelay,
       },
       mutations: {
+        // Offline, a write runs at once rather than waiting unseen for the connection: the writes
+        // that can wait keep themselves in the outbox (lib/outbox.ts), the others say they need a
+        // connection (a network error) instead of "Saving…" for ever.
+        networkMode: "always",
         // Only server errors are retried, twice at most.
         retry: (failureCount, error) => isServerError(error) && failureCount < 2,
         retryDelay,

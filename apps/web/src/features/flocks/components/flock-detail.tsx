@@ -20,6 +20,7 @@ import { formatDay } from "@/lib/dates";
 import { useFarmPermissions } from "@/lib/farms";
 import { useDeferredDelete } from "@/lib/deferred-delete";
 import { useFlocks } from "@/lib/flocks";
+import { isQueued } from "@/lib/outbox";
 import { toast } from "@/lib/toast";
 import {
   keeperToday,
@@ -313,7 +314,7 @@ function eventBody(v: EventValues) {
 function RecordEventForm({ flock, onDone }: { flock: Flock; onDone: () => void }) {
   const today = keeperToday();
   const { seeMoney } = useFarmPermissions();
-  const create = useCreateFlockEvent(flock.id);
+  const create = useCreateFlockEvent(flock.id, flock.name);
   const flocks = useFlocks();
   const targets = (flocks.data ?? []).filter(
     (f) => f.id !== flock.id && f.species === flock.species,
@@ -342,9 +343,12 @@ function RecordEventForm({ flock, onDone }: { flock: Flock; onDone: () => void }
 
   const submit = async (_body: unknown, values: EventValues) => {
     try {
-      await create.mutateAsync(eventBody(values));
+      const saved = await create.mutateAsync(eventBody(values));
       toast({
-        title: `${FLOCK_EVENT_LABELS[values.type as FlockEventType]} recorded`,
+        title: isQueued(saved)
+          ? `${FLOCK_EVENT_LABELS[values.type as FlockEventType]} kept on this phone`
+          : `${FLOCK_EVENT_LABELS[values.type as FlockEventType]} recorded`,
+        description: isQueued(saved) ? "Sent when you are back online." : undefined,
         variant: "success",
       });
       onDone();
