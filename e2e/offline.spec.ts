@@ -32,8 +32,12 @@ test("offline: the flock shows from the local copy, a basket and a death are kep
   test.setTimeout(150_000);
   let page = firstPage;
   await signIn(page, { name: "Olive Offline" });
+  const today = await page.evaluate(() => {
+    const d = new Date();
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+  });
   const created = await page.request.post("/api/flocks", {
-    data: { name: NAME, headcount: 10, females: 10 },
+    data: { name: NAME, startDate: today, headcount: 10, females: 10 },
   });
   expect(created.status()).toBe(201);
   const flock = (await created.json()) as { id: string };
@@ -99,8 +103,10 @@ test("offline: the flock shows from the local copy, a basket and a death are kep
     /Barn hens: died, 1 on \d{4}-\d{2}-\d{2}\s*pending/,
   ]);
   // What needs the server says so rather than trying.
-  await page.getByRole("button", { name: "Log out" }).first().click({ trial: false });
-  await expect(page.getByText("Logging out needs a connection")).toBeVisible();
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page.getByText("Logging out needs a connection", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Close menu" }).click();
 
   // Back online: sent by itself (or with Sync now), and gone from the list.
   const posts: { url: string; key: string | null }[] = [];
@@ -116,10 +122,6 @@ test("offline: the flock shows from the local copy, a basket and a death are kep
   for (const w of writes) expect(w.key).toMatch(/^[0-9a-f-]{36}$/);
 
   // Exactly one record of each on the server.
-  const today = await page.evaluate(() => {
-    const d = new Date();
-    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-  });
   const baskets = (await (
     await page.request.get(`/api/egg-collections?from=${today}&to=${today}`)
   ).json()) as { flockId: string; eggs: number }[];
@@ -134,5 +136,7 @@ test("offline: the flock shows from the local copy, a basket and a death are kep
     expect.objectContaining({ count: 1 }),
   ]);
   // And the page shows them from the server now.
-  await expect(card.getByTestId("flock-headcount")).toHaveText("9 birds (9 females)");
+  await expect(
+    page.getByTestId("flock-card").filter({ hasText: NAME }).getByTestId("flock-headcount"),
+  ).toHaveText("9 birds (9 females)");
 });
