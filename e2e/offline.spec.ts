@@ -132,9 +132,7 @@ test("offline: the flock shows from the local copy, a basket and a death are kep
     type: string;
     count: number;
   }[];
-  expect(events.filter((e) => e.type === "died")).toEqual([
-    expect.objectContaining({ count: 1 }),
-  ]);
+  expect(events.filter((e) => e.type === "died")).toEqual([expect.objectContaining({ count: 1 })]);
   // And the page shows them from the server now.
   await expect(
     page.getByTestId("flock-card").filter({ hasText: NAME }).getByTestId("flock-headcount"),

@@ -55,9 +55,7 @@ export function ConnectionBanners() {
       >
         <WifiOff size={16} aria-hidden />
         {updated > 0 ? (
-          <span data-testid="offline-note">
-            Offline · last updated {updatedText(updated)}
-          </span>
+          <span data-testid="offline-note">Offline · last updated {updatedText(updated)}</span>
         ) : (
           <span>No internet connection. Some features may not work properly.</span>
         )}

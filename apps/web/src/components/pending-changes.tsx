@@ -78,7 +78,11 @@ export function PendingChanges({ userId }: { userId: string }) {
         <summary className="cursor-pointer py-1 text-stone-700">Show changes</summary>
         <ul className="space-y-1 py-1">
           {entries.map((e) => (
-            <li key={e.key} data-testid="pending-change" className="flex flex-wrap items-center gap-2">
+            <li
+              key={e.key}
+              data-testid="pending-change"
+              className="flex flex-wrap items-center gap-2"
+            >
               <span>{e.label}</span>
               {e.refused ? (
                 <>
@@ -86,7 +90,6 @@ export function PendingChanges({ userId }: { userId: string }) {
                     <TriangleAlert size={14} aria-hidden /> Not saved: {e.refused.message}
                   </span>
                   <Button
-                   
                     variant="secondary"
                     onClick={() => void outbox.discard(e.key)}
                     aria-label={`Discard ${e.label}`}

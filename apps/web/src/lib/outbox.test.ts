@@ -127,8 +127,7 @@ describe("sendOrQueue", () => {
   it("online: sends at once with a fresh Idempotency-Key", async () => {
     online.mockReturnValue(true);
     const fetchMock = vi.fn(
-      async () =>
-        new Response('{"id":"c1"}', { headers: { "content-type": "application/json" } }),
+      async () => new Response('{"id":"c1"}', { headers: { "content-type": "application/json" } }),
     );
     vi.stubGlobal("fetch", fetchMock);
     const r = await sendOrQueue("POST", "/api/egg-collections", { eggs: 3 }, "basket");
