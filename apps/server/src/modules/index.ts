@@ -30,6 +30,9 @@ import { authRoutes } from "./auth/auth.routes";
 import { farmsRoutes } from "./farms/farms.routes";
 import { flocksRoutes } from "./flocks/flocks.routes";
 import { eggCollectionsRoutes } from "./egg-collections/egg-collections.routes";
+import { moneyRoutes } from "./money/money.routes";
+import { tasksRoutes } from "./tasks/tasks.routes";
+import { calendarRoutes } from "./tasks/calendar.routes";
 import { medicationsRoutes } from "./medications/medications.routes";
 
 /** Every feature module's routes. One line per area; order does not matter. */
@@ -65,5 +68,8 @@ export const modules: Module[] = [
   diseaseAlertsRoutes,
   healthPredictionsRoutes,
   farmsRoutes,
+  moneyRoutes,
+  tasksRoutes,
+  calendarRoutes,
   medicationsRoutes,
 ];

@@ -111,9 +111,11 @@ function expectNoLeak(where: string, res: LightMyRequestResponse, a: Answer = an
     seed.flockId,
     seed.flockEventId,
     seed.eggCollectionId,
+    seed.transactionId,
     seed.hatchId,
     seed.candlingId,
     seed.vaccinationId,
+    seed.choreId,
     seed.recentSearchId,
     seed.analysisId,
   ].filter((x): x is string => Boolean(x));
@@ -251,6 +253,7 @@ async function seedOwner(): Promise<Seed> {
     date: addDaysIso(today, -400),
   });
   const search = await ok("POST", "/api/recent-searches", { term: mark });
+  const chore = await ok("POST", "/api/chores", { title: `${mark} chore`, frequency: "daily" });
   const analysis = await ok("POST", "/api/analyze-feces", { image: photo, birdId: bird.id });
   expect(analysis.analysisId, "seed: the analysis is saved").toEqual(expect.any(String));
   const feed = await ok("POST", "/api/feed-records", {
@@ -269,6 +272,16 @@ async function seedOwner(): Promise<Seed> {
   const coop = await ok("POST", "/api/environmental-records", {
     date: today,
     temperature: 70,
+    notes: mark,
+  });
+  const money = await ok("POST", "/api/transactions", {
+    type: "income",
+    category: "eggs",
+    date: today,
+    amount: 7,
+    quantity: 2,
+    unit: "dozen",
+    flockId: flock.id,
     notes: mark,
   });
   await ok("PUT", "/api/weather/place", { name: mark, latitude: 51.5, longitude: -0.12 });
@@ -339,9 +352,12 @@ async function seedOwner(): Promise<Seed> {
     flockId: flock.id,
     flockEventId: flockEvent.id,
     eggCollectionId: basket.id,
+    transactionId: money.id,
     hatchId: hatch.id,
     candlingId: (candled.candlings as { id: string }[])[0]!.id,
     vaccinationId: vaccination.id,
+    choreId: chore.id,
+    choreTaskId: `chore:${chore.id}:${today}`,
     recentSearchId: search.id,
     analysisId: String(analysis.analysisId),
     imageFile: imageUrl.split("/").pop()!,

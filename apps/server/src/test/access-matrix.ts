@@ -21,6 +21,7 @@
  *   (`owner`: what the owner gets instead, for a route that serves the owner's record).
  */
 import { inflateRawSync } from "node:zlib";
+import { addDaysIso as addDays } from "@flockkeeper/shared/schemas/common";
 import type { TestUser } from "./helpers";
 
 /** What the test seeds through the API before probing: a keeper (the owner) with one of everything. */
@@ -39,9 +40,14 @@ export type Seed = {
   flockId: string;
   flockEventId: string;
   eggCollectionId: string;
+  /** An income transaction of the owner's (money: owners and keepers only). */
+  transactionId: string;
   hatchId: string;
   candlingId: string;
   vaccinationId: string;
+  /** A daily chore of the owner's farm, and its task of today (`chore:<id>:<today>`). */
+  choreId: string;
+  choreTaskId: string;
   recentSearchId: string;
   analysisId: string;
   imageFile: string;
@@ -575,6 +581,11 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     why: "the incubation profiles dataset (knowledge base)",
     probe: { status: 200 },
   },
+  "GET /api/health-conditions": {
+    access: "public",
+    why: "the conditions base for pickers (knowledge base)",
+    probe: { status: 200 },
+  },
   "GET /api/medications": {
     access: "public",
     why: "the medications dataset (knowledge base, with its disclaimer)",
@@ -627,6 +638,60 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     access: "keeper",
     minRole: "helper",
     params: id("vaccinationId"),
+  },
+
+  "GET /api/tasks": {
+    access: "keeper-list",
+    minRole: "helper",
+    query: (s) => ({ date: s.today }),
+    strangerSees: {
+      why: "the caller's own farm's day: no tasks",
+      check: (a) => emptyArray(obj(a).tasks),
+    },
+  },
+  "POST /api/tasks/:id/done": {
+    access: "keeper",
+    minRole: "helper",
+    params: (s) => ({ id: s.choreTaskId }),
+  },
+  "POST /api/tasks/:id/snooze": {
+    access: "keeper",
+    minRole: "helper",
+    params: (s) => ({ id: s.choreTaskId }),
+    payload: (s) => ({ until: addDays(s.today, 2) }),
+  },
+  "GET /api/calendar": {
+    access: "keeper",
+    minRole: "helper",
+    stranger: { status: 200, why: "the caller's own feed address, made on first use" },
+  },
+  "DELETE /api/calendar": {
+    access: "keeper",
+    minRole: "helper",
+    stranger: { status: 204, why: "revokes the caller's own feed address" },
+  },
+  "GET /api/calendar/:file": {
+    access: "public",
+    why: "a calendar app fetches the private feed without a cookie: its 256-bit token is the key, and an unknown or revoked one answers 404",
+    probe: { params: () => ({ file: `${"A".repeat(43)}.ics` }), status: 404 },
+  },
+  "GET /api/chores": { access: "keeper-list", minRole: "helper" },
+  "POST /api/chores": {
+    access: "keeper",
+    minRole: "keeper",
+    payload: () => ({ title: "Probe chore", frequency: "daily" }),
+    stranger: { status: 201, why: "adds a chore to the caller's own farm" },
+  },
+  "PATCH /api/chores/:id": {
+    access: "keeper",
+    minRole: "keeper",
+    params: id("choreId"),
+    payload: () => ({ title: "Stolen" }),
+  },
+  "DELETE /api/chores/:id": {
+    access: "keeper",
+    minRole: "keeper",
+    params: id("choreId"),
   },
 
   "GET /api/recent-searches": { access: "keeper-list", minRole: "helper" },
@@ -757,6 +822,45 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     minRole: "keeper",
     params: () => ({ type: "eggs" }),
     strangerSees: { why: "the caller's own (empty) CSV", check: (a) => headerOnly(a.text) },
+  },
+  // ------------------------------------------------------------------ money (issue 20)
+  "GET /api/transactions": { access: "keeper-list", minRole: "keeper" },
+  "POST /api/transactions": {
+    access: "keeper",
+    minRole: "keeper",
+    payload: (s) => ({
+      type: "expense",
+      category: "feed",
+      date: s.today,
+      amount: 5,
+      flockId: s.flockId,
+    }),
+  },
+  "PATCH /api/transactions/:id": {
+    access: "keeper",
+    minRole: "keeper",
+    params: id("transactionId"),
+    payload: () => ({ amount: 999 }),
+  },
+  "DELETE /api/transactions/:id": {
+    access: "keeper",
+    minRole: "keeper",
+    params: id("transactionId"),
+  },
+  "GET /api/money/summary": {
+    access: "keeper-list",
+    minRole: "keeper",
+    strangerSees: {
+      why: "the caller's own (empty) money",
+      check: (a) => obj(a).income === 0 && obj(a).expenses === 0 && obj(a).costPerDozen === null,
+    },
+    variants: [{ query: (s) => ({ flockId: s.flockId }) }],
+  },
+  "GET /api/money/export": {
+    access: "keeper-list",
+    minRole: "keeper",
+    strangerSees: { why: "the caller's own (empty) CSV", check: (a) => headerOnly(a.text) },
+    variants: [{ query: (s) => ({ flockId: s.flockId }) }],
   },
   "GET /api/disease-alerts/active": { access: "keeper-list", minRole: "helper" },
   "GET /api/health-predictions/recent": { access: "keeper-list", minRole: "helper" },

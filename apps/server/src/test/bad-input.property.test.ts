@@ -147,6 +147,24 @@ const basket = await create("POST", "/api/egg-collections", {
   date: daysAgo(1),
   eggs: 300,
 });
+const money = await create("POST", "/api/transactions", {
+  type: "expense",
+  category: "feed",
+  date: daysAgo(1),
+  amount: 20,
+  quantity: 1,
+  unit: "bag_25kg",
+  flockId: flock.id,
+});
+// Another farm's flock, for the money cases below.
+const neighbour = await buildUser(t, { firstName: "Neighbour" });
+const neighbourFlock = (
+  await neighbour.inject({
+    method: "POST",
+    url: "/api/flocks",
+    payload: { name: "Theirs", startDate: daysAgo(30), headcount: 5 },
+  })
+).json<{ id: string }>();
 const hatch = await create("POST", "/api/hatch-records", {
   eggSource: "Own flock",
   species: "chicken",
@@ -175,6 +193,8 @@ const coop = await create("POST", "/api/environmental-records", {
   humidity: 50,
 });
 const search = await create("POST", "/api/recent-searches", { term: "apple" });
+const chore = await create("POST", "/api/chores", { title: "Clean waterers", frequency: "daily" });
+const choreTaskId = `chore:${chore.id}:${today}`;
 await create("PUT", "/api/weather/place", { name: "Home", latitude: 51.5, longitude: -0.12 });
 await create("PATCH", "/api/account/settings", { eggPrice: 0.35 });
 const image = await create("POST", "/api/images", { image: photo });
@@ -217,6 +237,7 @@ const realParams: Record<string, Record<string, string>> = {
   "/api/flocks/:id/events": { id: flock.id },
   "/api/flocks/:id/events/:eventId": { id: flock.id, eventId: flockEvent.id },
   "/api/egg-collections/:id": { id: basket.id },
+  "/api/transactions/:id": { id: money.id },
   "/api/hatch-records/:id/mark-success": { id: hatch.id },
   "/api/hatch-records/:id": { id: hatch.id },
   "/api/hatch-records/:id/candlings": { id: hatch.id },
@@ -227,6 +248,9 @@ const realParams: Record<string, Record<string, string>> = {
   "/api/hatch-records/:id/result": { id: hatch.id },
   "/api/vaccinations/:id/done": { id: vaccination.id },
   "/api/vaccinations/:id": { id: vaccination.id },
+  "/api/chores/:id": { id: chore.id },
+  "/api/tasks/:id/done": { id: choreTaskId },
+  "/api/tasks/:id/snooze": { id: choreTaskId },
   "/api/admin/advertisements/:id": { id: ad.id },
   "/api/admin/affiliates/:id": { id: partner.id },
   "/api/admin/affiliates/:id/application": { id: partner.id },
@@ -294,15 +318,24 @@ const fixtures: Record<string, unknown> = {
   },
   "PATCH /api/flocks/:id": { name: "Layers", location: "Big coop", archived: false },
   "POST /api/flocks/:id/events": {
-    type: "sold",
+    type: "died",
     date: today,
     count: 1,
     females: 1,
     price: 12.5,
     buyer: "Neighbour",
+    cause: "Found under the perch",
+    lossCause: "disease",
+    conditionId: "coccidiosis",
     notes: "Good layer",
   },
-  "PATCH /api/flocks/:id/events/:eventId": { count: 1, cause: "Heat", notes: "Found at noon" },
+  "PATCH /api/flocks/:id/events/:eventId": {
+    count: 1,
+    cause: "Heat",
+    lossCause: "heat_cold",
+    conditionId: "heat-stress",
+    notes: "Found at noon",
+  },
   "POST /api/egg-collections": {
     flockId: flock.id,
     date: today,
@@ -372,6 +405,9 @@ const fixtures: Record<string, unknown> = {
     records: [{ id: "local-1", vaccine: VACCINES[0], birdName: "Local bird", date: today }],
   },
   "PATCH /api/vaccinations/:id/done": { date: today },
+  "POST /api/chores": { title: "Change bedding", frequency: "weekly", weekday: 1 },
+  "PATCH /api/chores/:id": { title: "Deep clean" },
+  "POST /api/tasks/:id/snooze": { until: daysAgo(-2) },
   "PUT /api/weather/place": { name: "Barn", latitude: 40.7, longitude: -74 },
   "PATCH /api/account/settings": {
     temperatureUnit: "C",
@@ -426,6 +462,18 @@ const fixtures: Record<string, unknown> = {
     notes: "Evening",
   },
   "POST /api/feed-records/flock": { date: today, feedType: "Layer pellets", feedAmount: 2 },
+  "POST /api/transactions": {
+    type: "income",
+    category: "eggs",
+    date: today,
+    amount: 15,
+    currency: "USD",
+    flockId: flock.id,
+    quantity: 3,
+    unit: "dozen",
+    notes: "Farm gate",
+  },
+  "PATCH /api/transactions/:id": { amount: 21.5, quantity: 2, unit: "bag_50lb", notes: null },
   "POST /api/weight-records": {
     chickenId,
     date: today,
@@ -478,6 +526,7 @@ const bodyIgnored: Record<string, string> = {
   "POST /api/auth/reauth/passkey/options": "issues a challenge to re-authenticate",
   "POST /api/builtin-signin/:uid/passkey/options": "issues a passkey sign-in challenge",
   "POST /api/invitations/:token/accept": "joins the farm its link names (the link is the input)",
+  "POST /api/tasks/:id/done": "marks the farm's task done (the id in the path is the input)",
 };
 
 /** Routes that validate a body themselves, with why no generated garbage can be valid. */
@@ -894,6 +943,67 @@ describe("bad input never gets a 5xx, always a clear 4xx, and changes no row", (
     );
   });
 
+  it("money: absurd amounts, bad dates, end before start, another farm's flock, unknown currency: a clear 4xx, nothing written", async () => {
+    const valid = {
+      type: "expense",
+      category: "feed",
+      date: today,
+      amount: 10,
+    };
+    const writes: [string, Record<string, unknown>, number, RegExp][] = [
+      ["POST", { ...valid, amount: -5 }, 400, /Amount must be more than 0/],
+      ["POST", { ...valid, amount: 0 }, 400, /Amount must be more than 0/],
+      ["POST", { ...valid, amount: 1e15 }, 400, /Amount must be at most/],
+      ["POST", { ...valid, amount: "lots" }, 400, /Amount must be a number/],
+      ["POST", { ...valid, quantity: -1, unit: "kg" }, 400, /Quantity must be more than 0/],
+      ["POST", { ...valid, quantity: 1e9, unit: "kg" }, 400, /Quantity must be at most/],
+      ["POST", { ...valid, date: "2025-13-40" }, 400, /date/i],
+      ["POST", { ...valid, date: "1850-01-01" }, 400, /before 1900/],
+      ["POST", { ...valid, date: "2999-01-01" }, 400, /future/i],
+      ["POST", { ...valid, currency: "XYZ" }, 400, /Unknown currency/],
+      ["POST", { ...valid, currency: "EUR" }, 400, /your currency \(USD\)/],
+      ["POST", { ...valid, flockId: neighbourFlock.id }, 404, /Flock not found/],
+      ["POST", { ...valid, category: "eggs" }, 400, /expense's category/],
+      ["PATCH", { amount: -1 }, 400, /Amount must be more than 0/],
+      ["PATCH", { flockId: neighbourFlock.id }, 404, /Flock not found/],
+      ["PATCH", { currency: "XYZ" }, 400, /Unknown currency/],
+      ["PATCH", { type: "income" }, 400, /income's category/],
+    ];
+    for (const [method, payload, status, message] of writes) {
+      const before = await fingerprint();
+      const url = method === "POST" ? "/api/transactions" : `/api/transactions/${money.id}`;
+      const res = await send({ method: method as "POST", url, payload });
+      const where = `${method} ${url} ${JSON.stringify(payload)}`;
+      expect(res.statusCode, `${where}: ${res.body}`).toBe(status);
+      expect(res.json().message, where).toMatch(message);
+      expect(fingerprintDiff(before, await fingerprint()), where).toEqual([]);
+    }
+    baseline = null;
+    for (const url of [
+      "/api/money/summary?from=2026-05-01&to=2026-04-01",
+      "/api/transactions?from=2026-05-01&to=2026-04-01",
+      // The export's (30 a minute) is in modules/money: the fuzzing above used up its limit.
+    ]) {
+      const res = await send({ method: "GET", url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().message, url).toMatch(/end date \(to\) cannot be before the start date/);
+    }
+    for (const url of [
+      `/api/money/summary?flockId=${neighbourFlock.id}`,
+      `/api/transactions?flockId=${neighbourFlock.id}`,
+    ]) {
+      const res = await send({ method: "GET", url });
+      expect(res.statusCode, url).toBe(404);
+    }
+    const currency = await send({
+      method: "PATCH",
+      url: "/api/account/settings",
+      payload: { currency: "Dollars" },
+    });
+    expect(currency.statusCode).toBe(400);
+    expect(currency.json().message).toMatch(/Unknown currency/);
+  });
+
   describe("image uploads", () => {
     const text = (s: string) => Buffer.from(s).toString("base64");
     const pngHeader = (w: number, h: number) => {
@@ -958,6 +1068,52 @@ describe("bad input never gets a 5xx, always a clear 4xx, and changes no row", (
       );
       await check(patch, { text: JSON.stringify({ name: "Renamed", imageUrl: bad }) }, false);
     });
+  });
+
+  it("a snooze in the past and impossible chore schedules: a clear 4xx naming the field", async () => {
+    // A chore of its own: the properties above may have changed the seeded one's schedule.
+    const daily = await create("POST", "/api/chores", {
+      title: "Collect eggs",
+      frequency: "daily",
+    });
+    const taskId = `chore:${daily.id}:${today}`;
+    baseline = null;
+    const snooze = { ...byKey("POST /api/tasks/:id/snooze")!, url: `/api/tasks/${taskId}/snooze` };
+    for (const until of [daysAgo(1), daysAgo(400), "2026-02-30", ""]) {
+      await check(snooze, { text: JSON.stringify({ until }) }, false);
+    }
+    const res = await send({
+      method: "POST",
+      url: `/api/tasks/${taskId}/snooze`,
+      payload: { until: daysAgo(2) },
+    });
+    expect(res.json()).toMatchObject({
+      statusCode: 400,
+      message: "Snooze until must be a date after today",
+      field: "until",
+    });
+    const post = byKey("POST /api/chores")!;
+    const patch = { ...byKey("PATCH /api/chores/:id")!, url: `/api/chores/${daily.id}` };
+    for (const body of [
+      { title: "A", frequency: "weekly" },
+      { title: "A", frequency: "weekly", weekday: 7 },
+      { title: "A", frequency: "weekly", weekday: 1, dayOfMonth: 3 },
+      { title: "A", frequency: "monthly", dayOfMonth: 0 },
+      { title: "A", frequency: "monthly", dayOfMonth: 32 },
+      { title: "A", frequency: "daily", weekday: 2 },
+      { title: "A", frequency: "monthly", dayOfMonth: 2.5 },
+    ]) {
+      await check(post, { text: JSON.stringify(body) }, false);
+    }
+    // The stored chore is daily: a weekday alone, or weekly without one, does not fit it.
+    for (const body of [{ weekday: 2 }, { dayOfMonth: 3 }, { frequency: "weekly" }]) {
+      await check(patch, { text: JSON.stringify(body) }, false);
+    }
+    const unknown = await send({
+      method: "POST",
+      url: `/api/tasks/chore:${keeper.user.id}:${today}/done`,
+    });
+    expect(unknown.statusCode).toBe(404);
   });
 
   it(

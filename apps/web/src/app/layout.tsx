@@ -8,7 +8,8 @@ import { useToastState } from "@/lib/toast";
 import { cn } from "@/lib/cn";
 import { InstallButton } from "@/components/install-prompt";
 import { SignInWithInfoButton } from "@/components/sign-in-button";
-import { NAV_ITEMS } from "./nav";
+import { farmPermissions, useCurrentFarm } from "@/lib/farms";
+import { NAV_ITEMS as ALL_NAV_ITEMS } from "./nav";
 import { ConnectionBanners } from "./banners";
 import { useNavigationPending } from "./navigation";
 import { PageSkeleton } from "@/components/ui/skeleton";
@@ -52,6 +53,14 @@ function LazyToaster() {
 }
 
 const SOCIAL_URL = "https://www.facebook.com/";
+
+/** The menu's items for who is looking: money only for a signed-in owner or keeper. */
+function useNavItems() {
+  const { user } = useAuth();
+  const { role, userId, isLoading } = useCurrentFarm();
+  const money = Boolean(user) && !isLoading && farmPermissions(role, userId).seeMoney;
+  return ALL_NAV_ITEMS.filter((i) => !i.money || money);
+}
 
 function AuthControls({ compact = false }: { compact?: boolean }) {
   const { user, isLoading } = useAuth();
@@ -102,6 +111,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  * leaves it and on navigation.
  */
 function MoreMenu() {
+  const NAV_ITEMS = useNavItems();
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const ref = useRef<HTMLDivElement>(null);
@@ -182,6 +192,7 @@ function MoreMenu() {
 }
 
 function Header() {
+  const NAV_ITEMS = useNavItems();
   const [open, setOpen] = useState(false);
   const location = useLocation();
   useEffect(() => setOpen(false), [location.pathname]);

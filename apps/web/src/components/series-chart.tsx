@@ -13,6 +13,7 @@ export function SeriesChart({
   unit,
   kind = "bar",
   color = "#b45309",
+  per = "days",
 }: {
   title: string;
   data: Point[];
@@ -20,13 +21,15 @@ export function SeriesChart({
   unit: string;
   kind?: "bar" | "line";
   color?: string;
+  /** What one point is, for the text summary ("12 months with data"). */
+  per?: "days" | "months";
 }) {
   const values = data.map((d) => d[dataKey]).filter((v): v is number => typeof v === "number");
   const total = values.reduce((a, b) => a + b, 0);
   const summary =
     values.length === 0
       ? `${title}: no records in this period.`
-      : `${title}: ${values.length} days with data, ${kind === "bar" ? `total ${Math.round(total * 100) / 100}` : `latest ${values.at(-1)}`} ${unit}.`;
+      : `${title}: ${values.length} ${per} with data, ${kind === "bar" ? `total ${Math.round(total * 100) / 100}` : `latest ${values.at(-1)}`} ${unit}.`;
   return (
     <figure className="rounded-xl border border-stone-200 bg-white p-3 shadow-sm">
       <figcaption className="mb-2 text-sm font-bold text-stone-900">{title}</figcaption>

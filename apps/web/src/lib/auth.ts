@@ -76,13 +76,18 @@ export function useAuth() {
 export const SIGN_IN_OFFLINE = "Signing in needs a connection";
 export const SIGN_OUT_OFFLINE = "Logging out needs a connection";
 
-/** Sign-in and sign-out are full-page navigations to the server: offline they say so instead. */
+/**
+ * Sign-in and sign-out are full-page navigations to the server: offline they say so instead.
+ * Signing in from the home page lands on Today (the home page is for visitors); from any other
+ * page, back on that page.
+ */
 export function signIn(returnTo = window.location.pathname + window.location.search) {
   if (!navigator.onLine) {
     toast({ title: SIGN_IN_OFFLINE, description: "Try again when you are back online." });
     return;
   }
-  window.location.assign(`/api/login?returnTo=${encodeURIComponent(returnTo)}`);
+  const to = returnTo === "/" ? "/today" : returnTo;
+  window.location.assign(`/api/login?returnTo=${encodeURIComponent(to)}`);
 }
 
 /**

@@ -141,6 +141,7 @@ describe("the token matcher: a keeper's own words", () => {
     ["smelly face", "foul-smell-face", "swollen-face"],
     ["pecked old paint", "toxin-exposure", "feather-loss"],
     ["something pink hanging from her vent", "vent-prolapse", "straining"],
+    ["ducks dropping dead", "sudden-death", "no-droppings"],
   ])("reads %j as %s, not %s", (text, id, not) => {
     const found = resolveSymptoms([text], vocabulary).ids;
     expect(found).toContain(id);

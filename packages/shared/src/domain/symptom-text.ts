@@ -20,7 +20,7 @@ const FILLER = new Set(
     "hen hens chicken chickens rooster roosters cockerel pullet pullets bird birds flock poultry fowl " +
     "duck ducks drake goose geese gander turkey turkeys guinea guineas quail quails got get gets getting " +
     "around about again always sometimes but hes shes theyre theres its coming gone went turned near " +
-    "stuff thing things something others other many ate eaten old ago"
+    "stuff thing things something others other many ate eaten old ago after before while when then"
   ).split(" "),
 );
 
@@ -38,7 +38,7 @@ const CONTEXT = new Set(
 
 /** Body parts one keeper's sentence may name once for two signs ("comb swollen and purple"). */
 const SHARED_PARTS = new Set(
-  "comb wattle eye leg foot toe head face neck wing vent crop nose beak belly skin dropping".split(
+  "comb wattle snood eye leg foot toe head face neck wing vent crop nose beak belly skin dropping".split(
     " ",
   ),
 );
@@ -78,6 +78,10 @@ const WORD_MAP: Readonly<Record<string, string>> = {
   rear: "vent",
   cloaca: "vent",
   snotty: "snot",
+  crusty: "crust",
+  crusted: "crust",
+  bluish: "blue",
+  blueish: "blue",
   smelly: "smell",
   stinky: "smell",
   stink: "smell",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { TEMPERATURE_UNITS, WEIGHT_UNITS } from "../domain/units";
 import { saveWeatherPlaceBody, weatherPlace } from "./weather";
+import { currencyCode } from "./money";
 
 /*
  * Account: settings, sessions, export/import and deletion (`/api/account/*`).
@@ -14,6 +15,8 @@ export const accountSettings = z.object({
   weightUnit: z.enum(WEIGHT_UNITS),
   /** Price of one egg; null = not set (profitability falls back to 0.30). */
   eggPrice: z.number().nullable(),
+  /** ISO 4217 code money is recorded and shown in (default USD). */
+  currency: z.string(),
   /** The saved weather place (set on the weather page), or null. */
   weatherPlace: weatherPlace.nullable(),
 });
@@ -29,6 +32,7 @@ export const updateAccountSettingsBody = z
       .min(0, { message: "Egg price cannot be negative" })
       .max(1000, { message: "Egg price must be at most 1000" })
       .nullable(),
+    currency: currencyCode,
     weatherPlace: saveWeatherPlaceBody.nullable(),
   })
   .partial()

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { conditionIdField, lossCause, takesLossCause } from "./loss";
 import { isoDate, notFutureDate } from "./common";
 import { poultrySpecies } from "./species";
 import { recordAuthorship } from "./farm";
@@ -131,15 +132,30 @@ export type BirdOutcome = z.infer<typeof birdOutcome>;
  * `POST /api/chickens/{id}/outcome`, for a bird in no flock (a bird in a flock leaves through a
  * flock event naming it, so the headcount follows). `outcome: null` undoes it.
  */
-export const chickenOutcomeBody = z.object({
-  outcome: birdOutcome.nullable(),
-  date: z.preprocess(
-    (v) =>
-      typeof v === "string" && /^\d{4}-\d{2}-\d{2}T/.test(v) ? v.slice(0, 10) : emptyToNull(v),
-    notFutureDate().nullish(),
-  ),
-  notes: nullableText(500, "Notes"),
-});
+export const chickenOutcomeBody = z
+  .object({
+    outcome: birdOutcome.nullable(),
+    date: z.preprocess(
+      (v) =>
+        typeof v === "string" && /^\d{4}-\d{2}-\d{2}T/.test(v) ? v.slice(0, 10) : emptyToNull(v),
+      notFutureDate().nullish(),
+    ),
+    notes: nullableText(500, "Notes"),
+    /** Died or culled: why, from the short list, and the condition of the conditions base. */
+    lossCause: z.preprocess(emptyToNull, lossCause.nullish()),
+    conditionId: z.preprocess(emptyToNull, conditionIdField.nullish()),
+  })
+  .superRefine((b, ctx) => {
+    for (const field of ["lossCause", "conditionId"] as const) {
+      if (b[field] != null && !(b.outcome && takesLossCause(b.outcome))) {
+        ctx.addIssue({
+          code: "custom",
+          path: [field],
+          message: `${field} is only for a died or culled outcome`,
+        });
+      }
+    }
+  });
 
 /**
  * `POST /api/chickens`. Unknown keys (e.g. a prototype's userId) are ignored. Sex defaults to hen,
@@ -181,6 +197,9 @@ export const chicken = z.object({
   outcome: birdOutcome.nullable(),
   outcomeDate: isoDate.nullable(),
   outcomeNotes: z.string().nullable(),
+  /** Died or culled: the cause from the short list and the linked condition's id. */
+  outcomeCause: lossCause.nullable(),
+  outcomeConditionId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

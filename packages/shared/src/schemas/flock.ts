@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isoDate, notFutureDate } from "./common";
 import { poultrySpecies } from "./species";
 import { recordAuthorship } from "./farm";
+import { conditionIdField, lossCause, takesLossCause } from "./loss";
 
 /*
  * Flocks (issue 19): a group of one species kept together, whose headcount on any date is the sum of
@@ -219,6 +220,10 @@ const eventFields = {
   ),
   buyer: text(200, "Buyer"),
   cause: text(500, "Cause"),
+  /** Died or culled: why, from the short list (the free-text `cause` and `notes` stay). */
+  lossCause: z.preprocess(blankToUndefined, lossCause.optional()),
+  /** Died or culled: the condition of the conditions base it was (checked by the server). */
+  conditionId: z.preprocess(blankToUndefined, conditionIdField.optional()),
   notes: text(2000, "Notes"),
   /** Age of acquired birds in weeks when known (for the lay rate; unknown = laying age). */
   ageWeeks: optionalCount("Age in weeks"),
@@ -240,6 +245,15 @@ export const createFlockEventBody = z.object(eventFields).superRefine((b, ctx) =
       path: ["toFlockId"],
       message: "toFlockId is only for a moved_out event",
     });
+  }
+  for (const field of ["lossCause", "conditionId"] as const) {
+    if (b[field] !== undefined && !takesLossCause(b.type)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [field],
+        message: `${field} is only for a died or culled event`,
+      });
+    }
   }
   if (b.chickenId && b.count !== 1) {
     ctx.addIssue({
@@ -267,6 +281,9 @@ export const updateFlockEventBody = z.object({
   ),
   buyer: eventFields.buyer,
   cause: eventFields.cause,
+  /** Died or culled events only (null clears it). */
+  lossCause: z.preprocess(blankToNull, lossCause.nullish()),
+  conditionId: z.preprocess(blankToNull, conditionIdField.nullish()),
   notes: eventFields.notes,
   ageWeeks: z.preprocess(numeric, birdCount("Age in weeks", 0).nullish()),
 });
@@ -293,6 +310,9 @@ export const flockEvent = z.object({
   price: z.number().nullable(),
   buyer: z.string().nullable(),
   cause: z.string().nullable(),
+  /** Died or culled: the cause from the short list, and the linked condition's id. */
+  lossCause: lossCause.nullable(),
+  conditionId: z.string().nullable(),
   notes: z.string().nullable(),
   ageWeeks: z.number().int().nullable(),
   createdAt: z.string(),

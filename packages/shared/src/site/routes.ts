@@ -44,6 +44,8 @@ export const ROUTES = [
   { path: "/legal", file: "legal", access: "public", prerender: true },
   { path: "/account", file: "account", access: "keeper" },
   { path: "/farm", file: "farm", access: "keeper" },
+  { path: "/money", file: "money", access: "keeper" },
+  { path: "/today", file: "today", access: "keeper" },
   { path: "/invite/:token", file: "invite", access: "public", noindex: true },
   { path: "/design", file: "design", access: "public", noindex: true },
   { path: "*", file: "not-found", access: "public" },

@@ -19,6 +19,8 @@ export const keeperSettings = pgTable(
     weightUnit: text("weight_unit").notNull().default("lbs"),
     /** Price of one egg in the keeper's currency; null = not set (calculators fall back to 0.30). */
     eggPrice: doublePrecision("egg_price"),
+    /** ISO 4217 code money is recorded and shown in (issue 20). */
+    currency: text("currency").notNull().default("USD"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

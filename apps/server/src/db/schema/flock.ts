@@ -47,6 +47,9 @@ export const chickens = pgTable(
     outcome: text("outcome"),
     outcomeDate: date("outcome_date", { mode: "string" }),
     outcomeNotes: text("outcome_notes"),
+    /** Died or culled: the cause from the short list (`lossCause`) and the linked condition's id. */
+    outcomeCause: text("outcome_cause"),
+    outcomeConditionId: text("outcome_condition_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -183,6 +186,9 @@ export const flockEvents = pgTable(
     price: doublePrecision("price"),
     buyer: text("buyer"),
     cause: text("cause"),
+    /** Died or culled: the cause from the short list and the conditions-base id it was. */
+    lossCause: text("loss_cause"),
+    conditionId: text("condition_id"),
     notes: text("notes"),
     ageWeeks: integer("age_weeks"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

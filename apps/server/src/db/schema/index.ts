@@ -16,3 +16,5 @@ export * from "./account";
 export * from "./production";
 export * from "./hatching";
 export * from "./farms";
+export * from "./money";
+export * from "./tasks";

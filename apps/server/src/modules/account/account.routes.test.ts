@@ -215,6 +215,7 @@ describe("account settings", () => {
       temperatureUnit: "F",
       weightUnit: "lbs",
       eggPrice: null,
+      currency: "USD",
       weatherPlace: null,
     });
     const saved = await keeper.inject({
@@ -231,6 +232,7 @@ describe("account settings", () => {
       temperatureUnit: "F",
       weightUnit: "kg",
       eggPrice: 0.4,
+      currency: "USD",
       weatherPlace: { name: "Home", latitude: 50, longitude: 1 },
     });
     const cleared = await keeper.inject({

@@ -50,6 +50,7 @@ import {
   type Keeper,
 } from "../../access/access";
 import { csvRows } from "../../lib/csv";
+import { DEFAULT_CURRENCY } from "@flockkeeper/shared/domain/money";
 
 type User = typeof users.$inferSelect;
 type Row = Record<string, unknown>;
@@ -79,6 +80,7 @@ export async function getSettings(db: Database, keeper: Keeper): Promise<Account
     temperatureUnit: (s?.temperatureUnit ?? DEFAULT_UNITS.temperatureUnit) as TemperatureUnit,
     weightUnit: (s?.weightUnit ?? DEFAULT_UNITS.weightUnit) as WeightUnit,
     eggPrice: s?.eggPrice ?? null,
+    currency: s?.currency ?? DEFAULT_CURRENCY,
     weatherPlace: p ? { name: p.name, latitude: p.latitude, longitude: p.longitude } : null,
   };
 }

@@ -37,6 +37,7 @@ import {
   recentSearches,
   sessions,
   signInEvents,
+  transactions,
   vaccinations,
   weightRecords,
 } from "../../db/schema/index";
@@ -93,6 +94,7 @@ export const keeperTables: KeeperTable[] = [
     softRefs: { birdId: "chickens" },
   },
   { key: "feedRecords", table: feedRecords, mode: "records" },
+  { key: "transactions", table: transactions, mode: "records" },
   { key: "weightRecords", table: weightRecords, mode: "records" },
   { key: "environmentalRecords", table: environmentalRecords, mode: "records" },
   { key: "healthPredictions", table: healthPredictions, mode: "records" },

@@ -17,6 +17,7 @@ import {
 } from "../../db/schema/index";
 import { invalidField, notFound } from "../../lib/errors";
 import { resolveToday } from "../../lib/keeper-today";
+import { checkConditionId } from "../../knowledge/conditions";
 import { BIRD_PHOTO_BOX, decodeImagePayload, storeImage } from "../images/images.service";
 import { authorshipOf, createdByKeeper, type Keeper } from "../../access/access";
 
@@ -46,6 +47,8 @@ export function toChicken(row: Row): Chicken {
     outcome: row.outcome as Chicken["outcome"],
     outcomeDate: row.outcomeDate,
     outcomeNotes: row.outcomeNotes,
+    outcomeCause: (row.outcomeCause ?? null) as Chicken["outcomeCause"],
+    outcomeConditionId: row.outcomeConditionId ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -61,14 +64,24 @@ async function resolvePhoto(db: Database, farmId: string, value: string | null |
   return stored.url;
 }
 
-/** The keeper's birds, oldest first. */
-export async function listChickens(db: Database, keeper: Keeper): Promise<Chicken[]> {
-  const { farmId } = keeper;
-  const rows = await db
+/**
+ * The list's query, built once per database and prepared (as the egg list's): the birds list is
+ * read on every screen, and building the statement each time was a good part of its CPU.
+ */
+const prepareList = (db: Database) =>
+  db
     .select()
     .from(chickens)
-    .where(eq(chickens.farmId, farmId))
-    .orderBy(asc(chickens.createdAt), asc(chickens.id));
+    .where(eq(chickens.farmId, sql.placeholder("farmId")))
+    .orderBy(asc(chickens.createdAt), asc(chickens.id))
+    .prepare("chickens_list");
+const listStatements = new WeakMap<Database, ReturnType<typeof prepareList>>();
+
+/** The keeper's birds, oldest first. */
+export async function listChickens(db: Database, keeper: Keeper): Promise<Chicken[]> {
+  let statement = listStatements.get(db);
+  if (!statement) listStatements.set(db, (statement = prepareList(db)));
+  const rows = await statement.execute({ farmId: keeper.farmId });
   return rows.map(toChicken);
 }
 
@@ -304,12 +317,15 @@ export async function setChickenOutcome(
       409,
     );
   }
+  checkConditionId(body.conditionId);
   const [row] = await db
     .update(chickens)
     .set({
       outcome: body.outcome,
       outcomeDate: body.outcome ? (body.date ?? resolveToday()) : null,
       outcomeNotes: body.outcome ? (body.notes ?? null) : null,
+      outcomeCause: body.outcome ? (body.lossCause ?? null) : null,
+      outcomeConditionId: body.outcome ? (body.conditionId ?? null) : null,
       updatedAt: new Date(),
       updatedBy: keeper.user.id,
     })

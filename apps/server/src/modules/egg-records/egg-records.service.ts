@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import { addDaysIso, daysBetweenIso, todayIso } from "@flockkeeper/shared/schemas/common";
 import {
   EGG_RECORD_MAX_RANGE_DAYS,
@@ -220,24 +220,15 @@ export async function eggStats(
       hasFlocks: q.chickenId
         ? sql<boolean>`false`
         : sql<boolean>`exists (select 1 from ${flocks} where ${flocks.farmId} = ${farmId})`,
+      // And the hens still on the farm: one round trip for the whole answer without flocks.
+      hens: q.chickenId
+        ? sql<string>`1`
+        : sql<string>`(select count(*) from ${chickens} where ${chickens.farmId} = ${farmId} and ${chickens.sex} in ('hen', 'female') and ${chickens.outcome} is null)`,
     })
     .from(eggRecords)
     .where(rangeWhere(farmId, { startDate: monthStart, endDate: today }, q.chickenId));
   if (eggs?.hasFlocks) return flockEggStats(db, keeper, today, weekStart);
-  let layingBirds = 1;
-  if (!q.chickenId) {
-    const [count] = await db
-      .select({ n: sql<string>`count(*)` })
-      .from(chickens)
-      .where(
-        and(
-          eq(chickens.farmId, farmId),
-          inArray(chickens.sex, ["hen", "female"]),
-          isNull(chickens.outcome),
-        ),
-      );
-    layingBirds = num(count?.n);
-  }
+  const layingBirds = num(eggs?.hens ?? (q.chickenId ? 1 : 0));
   const month = num(eggs?.month);
   const week = num(eggs?.week);
   const monthDays = num(eggs?.monthDays);

@@ -27,6 +27,8 @@ import {
   type Keeper,
 } from "../../access/access";
 import { resolveToday } from "../../lib/keeper-today";
+import { takesLossCause } from "@flockkeeper/shared/domain/loss";
+import { checkConditionId } from "../../knowledge/conditions";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type FlockRow = typeof flocks.$inferSelect;
@@ -78,6 +80,8 @@ export function toFlockEvent(row: EventRow, pairedFlockId: string | null = null)
     price: row.price,
     buyer: row.buyer,
     cause: row.cause,
+    lossCause: (row.lossCause ?? null) as FlockEvent["lossCause"],
+    conditionId: row.conditionId ?? null,
     notes: row.notes,
     ageWeeks: row.ageWeeks,
     createdAt: row.createdAt.toISOString(),
@@ -396,6 +400,7 @@ export async function createFlockEvent(
       }
     }
     if (body.chickenId) await checkEventBird(tx, keeper, flock, body.chickenId, body.type);
+    checkConditionId(body.conditionId);
 
     const moveId = target ? crypto.randomUUID() : null;
     const values = {
@@ -410,6 +415,8 @@ export async function createFlockEvent(
       price: body.price ?? null,
       buyer: body.buyer ?? null,
       cause: body.cause ?? null,
+      lossCause: body.lossCause ?? null,
+      conditionId: body.conditionId ?? null,
       notes: body.notes ?? null,
       ageWeeks: body.ageWeeks ?? null,
     };
@@ -440,6 +447,8 @@ export async function createFlockEvent(
                   outcome,
                   outcomeDate: body.date,
                   outcomeNotes: body.cause ?? body.buyer ?? null,
+                  outcomeCause: body.lossCause ?? null,
+                  outcomeConditionId: body.conditionId ?? null,
                   updatedAt: new Date(),
                   updatedBy: keeper.user.id,
                 },
@@ -539,6 +548,14 @@ export async function updateFlockEvent(
     if (body.price !== undefined) own.price = body.price;
     if (body.buyer !== undefined) own.buyer = body.buyer;
     if (body.cause !== undefined) own.cause = body.cause;
+    for (const field of ["lossCause", "conditionId"] as const) {
+      if (body[field] != null && !takesLossCause(row.type)) {
+        throw invalidField(field, `${field} is only for a died or culled event`);
+      }
+    }
+    checkConditionId(body.conditionId);
+    if (body.lossCause !== undefined) own.lossCause = body.lossCause;
+    if (body.conditionId !== undefined) own.conditionId = body.conditionId;
     if (body.notes !== undefined) own.notes = body.notes;
     if (body.ageWeeks !== undefined) own.ageWeeks = body.ageWeeks;
     const [updated] = await tx
@@ -555,6 +572,8 @@ export async function updateFlockEvent(
         .set({
           outcomeDate: date,
           outcomeNotes: updated!.cause ?? updated!.buyer ?? null,
+          outcomeCause: updated!.lossCause,
+          outcomeConditionId: updated!.conditionId,
           updatedAt: new Date(),
         })
         .where(eq(chickens.id, row.chickenId));
@@ -585,7 +604,13 @@ export async function deleteFlockEvent(
       const back = row.moveId
         ? { flockId: row.type === "moved_out" ? row.flockId : (pair?.flockId ?? row.flockId) }
         : outcomeOf(row.type)
-          ? { outcome: null, outcomeDate: null, outcomeNotes: null }
+          ? {
+              outcome: null,
+              outcomeDate: null,
+              outcomeNotes: null,
+              outcomeCause: null,
+              outcomeConditionId: null,
+            }
           : null;
       if (back) {
         await tx

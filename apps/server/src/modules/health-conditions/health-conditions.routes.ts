@@ -5,13 +5,23 @@ import {
   diagnoseResponse,
 } from "@flockkeeper/shared/schemas/condition";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { conditionSummaryList } from "@flockkeeper/shared/schemas/loss";
+import { conditionSummaries } from "../../knowledge/conditions";
 import { getKnowledge } from "../../knowledge/index";
 import { diagnoseSymptoms } from "./health-conditions.service";
 
-/** Symptom checker: `POST /api/health-conditions/diagnose`. */
+/**
+ * Symptom checker: `POST /api/health-conditions/diagnose`; the conditions base for pickers (a loss's
+ * or a treatment's condition): `GET /api/health-conditions`.
+ */
 export async function healthConditionsRoutes(app: FastifyInstance) {
   getKnowledge();
   const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    "/api/health-conditions",
+    { schema: { response: { 200: conditionSummaryList } } },
+    async () => conditionSummaries(),
+  );
   r.post(
     "/api/health-conditions/diagnose",
     {

@@ -67,6 +67,16 @@ export default function ChickenTrackerPage() {
   const tracked = birds.find((c) => c.id === trackedId) ?? null;
   const stats = useEggStats(null, isAuthenticated);
 
+  // A link from Today opens the tab where the task is done (`?tab=eggs`, `?tab=hatching`); read
+  // after the first render, so the prerendered page hydrates as it was rendered.
+  useEffect(() => {
+    const wanted = new URLSearchParams(window.location.search).get("tab");
+    if (wanted === "eggs") setTab("eggs");
+    if (wanted === "hatching") {
+      setTab("flock");
+      setFlockTab("hatch");
+    }
+  }, []);
   useEffect(() => {
     if (trackedId) sessionStorage.setItem(TRACKED_KEY, trackedId);
     else sessionStorage.removeItem(TRACKED_KEY);

@@ -20,11 +20,20 @@ const DroppingsAnalyzer = lazy(() =>
   })),
 );
 
+const MedicationsList = lazy(() =>
+  import("@/features/medications/components/medications-list").then((m) => ({
+    default: m.MedicationsList,
+  })),
+);
+
 function Deferred({ children }: { children: ReactNode }) {
   return <Suspense fallback={<LoadingPanel label="Loading this tool…" />}>{children}</Suspense>;
 }
 
-/** Flock Health Center: AI Health Scanner (default), Symptom Checker and Feces Analyzer tabs. */
+/**
+ * Flock Health Center: AI Health Scanner (default), Symptom Checker, Feces Analyzer and the
+ * Medications list (withdrawal periods, not dosing advice; `?tab=medications`).
+ */
 export default function HealthDiagnosticPage() {
   // A bird's card opens the Symptom Checker with ?tab=symptoms&species=…&ageWeeks=…&bird=…
   const [params] = useSearchParams();
@@ -36,7 +45,8 @@ export default function HealthDiagnosticPage() {
       ? weeks
       : undefined;
   const birdName = params.get("bird")?.slice(0, 60) || undefined;
-  const tab = params.get("tab") === "symptoms" ? "symptoms" : "scanner";
+  const tabParam = params.get("tab");
+  const tab = tabParam === "symptoms" || tabParam === "medications" ? tabParam : "scanner";
   return (
     <div>
       <LazyAdSlot category="Health Products" position="banner" />
@@ -49,6 +59,7 @@ export default function HealthDiagnosticPage() {
           <TabsTrigger value="scanner">AI Health Scanner</TabsTrigger>
           <TabsTrigger value="symptoms">Symptom Checker</TabsTrigger>
           <TabsTrigger value="feces">Feces Analyzer</TabsTrigger>
+          <TabsTrigger value="medications">Medications</TabsTrigger>
         </TabsList>
         <TabsContent value="scanner">
           <HealthScanner />
@@ -67,6 +78,11 @@ export default function HealthDiagnosticPage() {
           <Deferred>
             <DroppingsAnalyzer />
             <AnalysisHistory kind="droppings" title="Your droppings history" />
+          </Deferred>
+        </TabsContent>
+        <TabsContent value="medications">
+          <Deferred>
+            <MedicationsList />
           </Deferred>
         </TabsContent>
       </Tabs>

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from "react";
 import type { TemperatureUnit, WeightUnit } from "@flockkeeper/shared/domain/units";
+import { CURRENCIES, DEFAULT_CURRENCY } from "@flockkeeper/shared/domain/money";
 import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
 import { FieldError, Input, Label, Select } from "@/components/ui/input";
@@ -15,6 +16,7 @@ export function SettingsCard() {
   const [temperatureUnit, setTemperatureUnit] = useState<TemperatureUnit>("F");
   const [weightUnit, setWeightUnit] = useState<WeightUnit>("lbs");
   const [eggPrice, setEggPrice] = useState("");
+  const [currency, setCurrency] = useState(DEFAULT_CURRENCY);
   const [priceError, setPriceError] = useState<string>();
 
   useEffect(() => {
@@ -22,6 +24,7 @@ export function SettingsCard() {
     setTemperatureUnit(settings.data.temperatureUnit);
     setWeightUnit(settings.data.weightUnit);
     setEggPrice(settings.data.eggPrice === null ? "" : String(settings.data.eggPrice));
+    setCurrency(settings.data.currency);
   }, [settings.data]);
 
   const onSubmit = async (e: FormEvent) => {
@@ -34,7 +37,7 @@ export function SettingsCard() {
     }
     setPriceError(undefined);
     try {
-      await update.mutateAsync({ temperatureUnit, weightUnit, eggPrice: price });
+      await update.mutateAsync({ temperatureUnit, weightUnit, eggPrice: price, currency });
       toast({ title: "Settings saved" });
     } catch (err) {
       toast({ title: "Could not save", description: errorMessage(err), variant: "destructive" });
@@ -98,6 +101,24 @@ export function SettingsCard() {
             Used for profitability. Leave empty to use 0.30.
           </p>
           <FieldError id="egg-price-error" message={priceError} />
+        </div>
+        <div>
+          <Label htmlFor="currency">Currency</Label>
+          <Select
+            id="currency"
+            value={currency}
+            onChange={(e) => setCurrency(e.target.value)}
+            aria-describedby="currency-hint"
+          >
+            {CURRENCIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </Select>
+          <p id="currency-hint" className="mt-1 text-xs text-stone-600">
+            Sales and costs are recorded in it (Money).
+          </p>
         </div>
         <div className="sm:col-span-3">
           <Button type="submit" disabled={update.isPending} data-track="Save Account Settings">

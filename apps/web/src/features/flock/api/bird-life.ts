@@ -5,6 +5,7 @@ import type {
   ChickenDeletePreview,
 } from "@flockkeeper/shared/schemas/chicken";
 import type { CreateFlockEventBody, FlockEvent } from "@flockkeeper/shared/schemas/flock";
+import { takesLossCause, type LossCause } from "@flockkeeper/shared/domain/loss";
 import { apiGet, apiSend } from "@/lib/api-client";
 import { chickensQueryKey } from "@/lib/chickens";
 import { flocksQueryKey } from "@/lib/flocks";
@@ -27,9 +28,21 @@ export type BirdLoss = {
   outcome: Exclude<BirdOutcome, "moved_out">;
   date: string;
   cause?: string;
+  /** Died or culled: why, from the short list, and the condition of the conditions base. */
+  lossCause?: LossCause;
+  conditionId?: string;
   buyer?: string;
   price?: number;
 };
+
+/** The cause and condition a died or culled loss sends (nothing for another loss). */
+const causeFields = (loss: BirdLoss) =>
+  takesLossCause(loss.outcome)
+    ? {
+        ...(loss.lossCause ? { lossCause: loss.lossCause } : {}),
+        ...(loss.conditionId ? { conditionId: loss.conditionId } : {}),
+      }
+    : {};
 
 /** The note a loss leaves on the bird: the buyer for a sale or gift, else the cause. */
 export const lossNote = (loss: BirdLoss) =>
@@ -50,6 +63,7 @@ export async function recordLoss(bird: Chicken, loss: BirdLoss): Promise<void> {
       ...(loss.cause?.trim() ? { cause: loss.cause.trim() } : {}),
       ...(loss.buyer?.trim() ? { buyer: loss.buyer.trim() } : {}),
       ...(loss.price !== undefined ? { price: loss.price } : {}),
+      ...causeFields(loss),
     };
     await apiSend<FlockEvent>("POST", `/api/flocks/${bird.flockId}/events`, body);
     return;
@@ -58,6 +72,7 @@ export async function recordLoss(bird: Chicken, loss: BirdLoss): Promise<void> {
     outcome: loss.outcome,
     date: loss.date,
     notes: lossNote(loss) ?? null,
+    ...causeFields(loss),
   });
 }
 

@@ -57,4 +57,53 @@ describe("BirdLossDialog", () => {
       notes: "Mrs Jones",
     });
   });
+
+  it("takes a cause and condition for a death, with necropsy or reporting advice as it fits", async () => {
+    const bird = chickenFixture({ name: "Ida" });
+    const conditions = [
+      { id: "coccidiosis", name: "Coccidiosis", species: ["chicken"], reportable: false },
+      {
+        id: "newcastle-disease",
+        name: "Newcastle disease (virulent)",
+        species: ["chicken"],
+        reportable: true,
+      },
+      {
+        id: "duck-viral-enteritis",
+        name: "Duck viral enteritis",
+        species: ["duck"],
+        reportable: true,
+      },
+    ];
+    const api = fakeApi(({ method, url }) => {
+      if (method === "GET" && url === "/api/health-conditions") return [200, conditions];
+      if (method === "POST" && url === `/api/chickens/${bird.id}/outcome`)
+        return [200, { ...bird, outcome: "died" }];
+      return undefined;
+    });
+    const onClose = vi.fn();
+    renderWithClient(<BirdLossDialog bird={bird} onClose={onClose} />);
+    const dialog = screen.getByRole("dialog", { name: "Record loss / sale of Ida" });
+    await userEvent.selectOptions(within(dialog).getByLabelText("Loss cause"), "unknown");
+    expect(within(dialog).getByText(/have the body examined/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/Do not freeze it/)).toBeInTheDocument();
+    // Only the bird's species' conditions are offered; a notifiable one brings the report advice.
+    const picker = within(dialog).getByLabelText("Condition (optional)");
+    await waitFor(() => expect(within(picker).getAllByRole("option")).toHaveLength(3));
+    await userEvent.selectOptions(within(dialog).getByLabelText("Loss cause"), "disease");
+    await userEvent.selectOptions(picker, "newcastle-disease");
+    expect(within(dialog).getByRole("alert")).toHaveTextContent(/notifiable disease/);
+    expect(within(dialog).queryByText(/have the body examined/)).toBeNull();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Record" }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.sent("POST", `/api/chickens/${bird.id}/outcome`)).toEqual([
+      {
+        outcome: "died",
+        date: expect.any(String),
+        notes: null,
+        lossCause: "disease",
+        conditionId: "newcastle-disease",
+      },
+    ]);
+  });
 });

@@ -2,6 +2,13 @@ import { z } from "zod";
 import { todayIso } from "@flockkeeper/shared/domain/dates";
 import { birdOutcome, type Chicken } from "@flockkeeper/shared/schemas/chicken";
 import { notFutureDate } from "@flockkeeper/shared/schemas/common";
+import {
+  LOSS_CAUSE_LABELS,
+  LOSS_CAUSES,
+  takesLossCause,
+  type LossCause,
+} from "@flockkeeper/shared/domain/loss";
+import { LossAdvice } from "@/components/loss-advice";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Form, FormError, useZodForm } from "@/components/ui/form";
@@ -11,11 +18,20 @@ import { toast } from "@/lib/toast";
 import { useRecordLoss, type BirdLoss } from "../api/bird-life";
 import { isHandedOver, OUTCOME_LABELS } from "../lib/outcome";
 import { showServerErrors } from "@/lib/server-errors";
+import { useHealthConditions } from "@/lib/health-conditions";
 
 const LOSSES = birdOutcome.options.filter((o) => o !== "moved_out");
 type Loss = (typeof LOSSES)[number];
 
-type Values = { outcome: Loss; date: string; cause: string; buyer: string; price: string };
+type Values = {
+  outcome: Loss;
+  date: string;
+  cause: string;
+  lossCause: LossCause | "";
+  conditionId: string;
+  buyer: string;
+  price: string;
+};
 
 const optionalText = (max: number, label: string) =>
   z
@@ -27,6 +43,8 @@ const lossBody = z.object({
   outcome: z.enum(LOSSES as [Loss, ...Loss[]], { error: "Choose what happened" }),
   date: notFutureDate(),
   cause: optionalText(500, "Cause"),
+  lossCause: z.enum(["", ...LOSS_CAUSES], { error: "Choose a cause from the list" }),
+  conditionId: z.string(),
   buyer: optionalText(200, "Buyer"),
   price: z
     .string()
@@ -84,10 +102,23 @@ function LossForm({
   const today = todayIso(now, now.getTimezoneOffset());
   const form = useZodForm({
     schema: lossBody,
-    defaultValues: { outcome: "died", date: today, cause: "", buyer: "", price: "" } as Values,
+    defaultValues: {
+      outcome: "died",
+      date: today,
+      cause: "",
+      lossCause: "",
+      conditionId: "",
+      buyer: "",
+      price: "",
+    } as Values,
   });
   const outcome = form.watch("outcome");
+  const lossCause = form.watch("lossCause");
+  const conditionId = form.watch("conditionId");
   const handedOver = isHandedOver(outcome);
+  const withCause = takesLossCause(outcome);
+  const conditions = useHealthConditions(withCause);
+  const offered = (conditions.data ?? []).filter((c) => c.species.includes(bird.species));
 
   return (
     <Form
@@ -99,6 +130,10 @@ function LossForm({
           date: body.date,
           ...(handedOver ? { buyer: body.buyer } : { cause: body.cause }),
           ...(body.outcome === "sold" && body.price !== "" ? { price: Number(body.price) } : {}),
+          ...(takesLossCause(body.outcome) && body.lossCause ? { lossCause: body.lossCause } : {}),
+          ...(takesLossCause(body.outcome) && body.conditionId
+            ? { conditionId: body.conditionId }
+            : {}),
         };
         try {
           await record.mutateAsync({ bird, loss });
@@ -108,7 +143,14 @@ function LossForm({
           });
           onDone();
         } catch (err) {
-          const placed = showServerErrors(form, err, ["date", "cause", "buyer", "price"]);
+          const placed = showServerErrors(form, err, [
+            "date",
+            "cause",
+            "lossCause",
+            "conditionId",
+            "buyer",
+            "price",
+          ]);
           if (!placed) form.setError("root", { message: errorMessage(err) });
         }
       }}
@@ -149,9 +191,48 @@ function LossForm({
           )}
         </div>
       ) : (
-        <Field name="cause" id="loss-cause" label="Cause (optional)">
-          {(props) => <Input autoComplete="off" {...props} />}
-        </Field>
+        <>
+          {withCause && (
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field name="lossCause" id="loss-loss-cause" label="Loss cause">
+                {(props) => (
+                  <Select {...props}>
+                    <option value="">Not recorded</option>
+                    {LOSS_CAUSES.map((c) => (
+                      <option key={c} value={c}>
+                        {LOSS_CAUSE_LABELS[c]}
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              </Field>
+              <Field name="conditionId" id="loss-condition" label="Condition (optional)">
+                {(props) => (
+                  <Select {...props}>
+                    <option value="">None</option>
+                    {offered.map((c) => (
+                      <option key={c.id} value={c.id}>
+                        {c.name}
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              </Field>
+            </div>
+          )}
+          <Field name="cause" id="loss-cause" label="Cause (optional)">
+            {(props) => <Input autoComplete="off" {...props} />}
+          </Field>
+          {withCause && (
+            <LossAdvice
+              type={outcome}
+              count={1}
+              lossCause={lossCause || null}
+              conditionId={conditionId || null}
+              conditions={conditions.data}
+            />
+          )}
+        </>
       )}
       <FormError />
       <div className="flex flex-wrap justify-end gap-2">

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { ageInWeeks, formatAgeWeeks } from "@flockkeeper/shared/domain/flock";
 import { sexLabel, type Chicken } from "@flockkeeper/shared/schemas/chicken";
 import { SPECIES_LABELS } from "@flockkeeper/shared/schemas/species";
+import { LossAdvice } from "@/components/loss-advice";
 import { Alert } from "@/components/ui/alert";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -15,6 +16,7 @@ import { toast } from "@/lib/toast";
 import { formatWeight, useUnits } from "@/lib/units";
 import { useFarmPermissions } from "@/lib/farms";
 import { useFlocks } from "@/lib/flocks";
+import { useHealthConditions } from "@/lib/health-conditions";
 import { useUndoLoss } from "../api/bird-life";
 import { useDeleteChicken } from "../api/save-chicken";
 import { outcomeText } from "../lib/outcome";
@@ -67,6 +69,7 @@ export function ChickenList({
   const byId = new Map(chickens.map((c) => [c.id, c]));
   const current = chickens.filter((c) => !c.outcome);
   const past = chickens.filter((c) => c.outcome);
+  const conditions = useHealthConditions(past.some((c) => c.outcomeConditionId));
   const { weightUnit } = useUnits();
   // A helper sees the birds but may not add, edit or remove them (the server refuses it too).
   const { manageBirds } = useFarmPermissions();
@@ -168,9 +171,26 @@ export function ChickenList({
                 {c.breed} · {SPECIES_LABELS[c.species]} · {sexLabel(c.species, c.sex)}
               </p>
               {left ? (
-                <p className="mt-1 text-sm font-semibold text-stone-800" data-testid="bird-outcome">
-                  {left}
-                </p>
+                <>
+                  <p
+                    className="mt-1 text-sm font-semibold text-stone-800"
+                    data-testid="bird-outcome"
+                  >
+                    {left}
+                  </p>
+                  {c.outcome && (
+                    <div className="mt-1">
+                      <LossAdvice
+                        type={c.outcome}
+                        count={1}
+                        lossCause={c.outcomeCause}
+                        conditionId={c.outcomeConditionId}
+                        conditions={conditions.data}
+                        compact
+                      />
+                    </div>
+                  )}
+                </>
               ) : (
                 <div className="mt-1 flex flex-wrap gap-1">
                   <Badge tone={HEALTH_TONES[c.healthStatus]}>{HEALTH_LABELS[c.healthStatus]}</Badge>

@@ -23,4 +23,24 @@ describe("outcomeText", () => {
   it("is null for a bird still in the flock", () => {
     expect(outcomeText({ outcome: null, outcomeDate: null, outcomeNotes: null })).toBeNull();
   });
+
+  it("names the loss cause of a death or cull", () => {
+    expect(
+      outcomeText(
+        {
+          outcome: "died",
+          outcomeDate: "2026-11-03",
+          outcomeNotes: "by the gate",
+          outcomeCause: "unknown",
+        },
+        "en-GB",
+      ),
+    ).toBe("Died 3 Nov 2026 (cause: unknown) — by the gate");
+    expect(
+      outcomeText(
+        { outcome: "culled", outcomeDate: null, outcomeNotes: null, outcomeCause: "egg_bound" },
+        "en-GB",
+      ),
+    ).toBe("Culled (cause: egg-bound)");
+  });
 });

@@ -1,4 +1,5 @@
 import type { BirdOutcome, Chicken } from "@flockkeeper/shared/schemas/chicken";
+import { LOSS_CAUSE_LABELS } from "@flockkeeper/shared/domain/loss";
 import { formatDay } from "@/lib/dates";
 
 export const OUTCOME_LABELS: Record<BirdOutcome, string> = {
@@ -17,11 +18,12 @@ export const isHandedOver = (o: BirdOutcome | null | undefined) =>
   o === "sold" || o === "given_away";
 
 /**
- * How a past bird left, in one line: "Died 3 Nov 2026 — fox", "Sold to Mrs Jones on 3 Nov 2026".
- * Null for a bird still in the flock.
+ * How a past bird left, in one line: "Died 3 Nov 2026 — fox", "Died 3 Nov 2026 (cause: unknown)",
+ * "Sold to Mrs Jones on 3 Nov 2026". Null for a bird still in the flock.
  */
 export function outcomeText(
-  bird: Pick<Chicken, "outcome" | "outcomeDate" | "outcomeNotes">,
+  bird: Pick<Chicken, "outcome" | "outcomeDate" | "outcomeNotes"> &
+    Partial<Pick<Chicken, "outcomeCause">>,
   locale?: string,
 ): string | null {
   if (!bird.outcome) return null;
@@ -31,5 +33,8 @@ export function outcomeText(
   if (isHandedOver(bird.outcome)) {
     return [note ? `${label} to ${note}` : label, date && `on ${date}`].filter(Boolean).join(" ");
   }
-  return [label, date].filter(Boolean).join(" ") + (note ? ` — ${note}` : "");
+  const cause = bird.outcomeCause
+    ? ` (cause: ${LOSS_CAUSE_LABELS[bird.outcomeCause].toLowerCase()})`
+    : "";
+  return [label, date].filter(Boolean).join(" ") + cause + (note ? ` — ${note}` : "");
 }

@@ -62,6 +62,8 @@ const eventOf = (f: Flock, type: FlockEvent["type"], count: number): FlockEvent 
     price: null,
     buyer: null,
     cause: type === "predator" ? "fox" : null,
+    lossCause: null,
+    conditionId: null,
     notes: null,
     ageWeeks: null,
     createdAt: stamp,

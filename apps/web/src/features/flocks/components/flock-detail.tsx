@@ -11,6 +11,15 @@ import {
   type FlockEvent,
   type FlockEventType,
 } from "@flockkeeper/shared/schemas/flock";
+import {
+  LOSS_CAUSE_LABELS,
+  LOSS_CAUSES,
+  takesLossCause,
+  type LossCause,
+} from "@flockkeeper/shared/domain/loss";
+import type { ConditionSummary } from "@flockkeeper/shared/schemas/loss";
+import type { PoultrySpecies } from "@flockkeeper/shared/schemas/species";
+import { conditionOf, LossAdvice } from "@/components/loss-advice";
 import { SeriesChart } from "@/components/series-chart";
 import { Button } from "@/components/ui/button";
 import { Field, Form, FormError, useZodForm } from "@/components/ui/form";
@@ -20,6 +29,7 @@ import { formatDay } from "@/lib/dates";
 import { useFarmPermissions } from "@/lib/farms";
 import { useDeferredDelete } from "@/lib/deferred-delete";
 import { useFlocks } from "@/lib/flocks";
+import { useHealthConditions } from "@/lib/health-conditions";
 import { isQueued } from "@/lib/outbox";
 import { toast } from "@/lib/toast";
 import {
@@ -216,12 +226,16 @@ function EventRow({
   onDelete: () => void;
 }) {
   const gain = isGainEvent(e.type);
+  const conditions = useHealthConditions(takesLossCause(e.type));
+  const condition = conditionOf(conditions.data, e.conditionId);
   const details = [
     e.females !== null || e.males !== null
       ? [e.females ? `${e.females} F` : null, e.males ? `${e.males} M` : null]
           .filter(Boolean)
           .join(", ")
       : null,
+    e.lossCause ? `cause: ${LOSS_CAUSE_LABELS[e.lossCause].toLowerCase()}` : null,
+    condition ? condition.name : null,
     e.cause,
     e.buyer ? `to ${e.buyer}` : null,
     seeMoney && e.price !== null ? `price ${e.price.toLocaleString()}` : null,
@@ -242,6 +256,16 @@ function EventRow({
           {formatDay(e.date)}
           {details.length > 0 ? ` · ${details.join(" · ")}` : ""}
         </p>
+        <div className="mt-1">
+          <LossAdvice
+            type={e.type}
+            count={e.count}
+            lossCause={e.lossCause}
+            conditionId={e.conditionId}
+            conditions={conditions.data}
+            compact
+          />
+        </div>
       </div>
       {canChange && (
         <div className="flex gap-1">
@@ -277,6 +301,8 @@ type EventValues = {
   males: string;
   toFlockId: string;
   cause: string;
+  lossCause: string;
+  conditionId: string;
   buyer: string;
   price: string;
   notes: string;
@@ -289,6 +315,8 @@ const EVENT_FIELDS = [
   "males",
   "toFlockId",
   "cause",
+  "lossCause",
+  "conditionId",
   "buyer",
   "price",
   "notes",
@@ -305,6 +333,8 @@ function eventBody(v: EventValues) {
     males: v.males,
     toFlockId: type === "moved_out" ? v.toFlockId : undefined,
     cause: WITH_CAUSE.has(type) ? v.cause : undefined,
+    lossCause: takesLossCause(type) ? (v.lossCause as LossCause | "") : undefined,
+    conditionId: takesLossCause(type) ? v.conditionId : undefined,
     buyer: type === "sold" ? v.buyer : undefined,
     price: WITH_PRICE.has(type) ? v.price : undefined,
     notes: v.notes,
@@ -329,6 +359,8 @@ function RecordEventForm({ flock, onDone }: { flock: Flock; onDone: () => void }
       males: "",
       toFlockId: "",
       cause: "",
+      lossCause: "",
+      conditionId: "",
       buyer: "",
       price: "",
       notes: "",
@@ -340,6 +372,10 @@ function RecordEventForm({ flock, onDone }: { flock: Flock; onDone: () => void }
     }),
   });
   const type = form.watch("type") as FlockEventType;
+  const lossCause = form.watch("lossCause") as LossCause | "";
+  const conditionId = form.watch("conditionId");
+  const count = Number(form.watch("count"));
+  const conditions = useHealthConditions(takesLossCause(type));
 
   const submit = async (_body: unknown, values: EventValues) => {
     try {
@@ -418,10 +454,22 @@ function RecordEventForm({ flock, onDone }: { flock: Flock; onDone: () => void }
           )}
         </Field>
       )}
+      {takesLossCause(type) && (
+        <LossCauseFields idPrefix="event" species={flock.species} conditions={conditions.data} />
+      )}
       {WITH_CAUSE.has(type) && (
         <Field name="cause" id="event-cause" label="Cause (optional)">
           {(p) => <Input {...p} placeholder="e.g. fox, illness" />}
         </Field>
+      )}
+      {takesLossCause(type) && (
+        <LossAdvice
+          type={type}
+          count={Number.isFinite(count) && count > 0 ? count : 1}
+          lossCause={lossCause || null}
+          conditionId={conditionId || null}
+          conditions={conditions.data}
+        />
       )}
       {type === "sold" && (
         <Field name="buyer" id="event-buyer" label="Buyer (optional)">
@@ -452,10 +500,22 @@ type EditValues = {
   females: string;
   males: string;
   cause: string;
+  lossCause: string;
+  conditionId: string;
   buyer: string;
   price: string;
 };
-const EDIT_FIELDS = ["date", "count", "females", "males", "cause", "buyer", "price"] as const;
+const EDIT_FIELDS = [
+  "date",
+  "count",
+  "females",
+  "males",
+  "cause",
+  "lossCause",
+  "conditionId",
+  "buyer",
+  "price",
+] as const;
 const text = (v: string | number | null) => (v === null ? "" : String(v));
 
 function EditEventForm({
@@ -476,6 +536,9 @@ function EditEventForm({
     females: v.females === "" ? null : v.females,
     males: v.males === "" ? null : v.males,
     ...(WITH_CAUSE.has(event.type) ? { cause: v.cause } : {}),
+    ...(takesLossCause(event.type)
+      ? { lossCause: (v.lossCause || null) as LossCause | null, conditionId: v.conditionId || null }
+      : {}),
     ...(event.type === "sold" ? { buyer: v.buyer } : {}),
     ...(seeMoney && WITH_PRICE.has(event.type) ? { price: v.price === "" ? null : v.price } : {}),
   });
@@ -487,6 +550,8 @@ function EditEventForm({
       females: text(event.females),
       males: text(event.males),
       cause: text(event.cause),
+      lossCause: text(event.lossCause),
+      conditionId: text(event.conditionId),
       buyer: text(event.buyer),
       price: text(event.price),
     } satisfies EditValues,
@@ -494,6 +559,9 @@ function EditEventForm({
     check: (v: EditValues) => ({ date: v.date > today && FUTURE_DATE_MESSAGE }),
   });
   const label = FLOCK_EVENT_LABELS[event.type];
+  const flocks = useFlocks();
+  const species = flocks.data?.find((f) => f.id === flockId)?.species;
+  const conditions = useHealthConditions(takesLossCause(event.type));
 
   const submit = async (_body: unknown, values: EditValues) => {
     try {
@@ -524,6 +592,13 @@ function EditEventForm({
           {(p) => <Input {...p} inputMode="numeric" />}
         </Field>
       </div>
+      {takesLossCause(event.type) && (
+        <LossCauseFields
+          idPrefix={`edit-${event.id}`}
+          species={species}
+          conditions={conditions.data}
+        />
+      )}
       {WITH_CAUSE.has(event.type) && (
         <Field name="cause" id={`edit-${event.id}-cause`} label="Cause (optional)">
           {(p) => <Input {...p} />}
@@ -549,5 +624,46 @@ function EditEventForm({
         </Button>
       </div>
     </Form>
+  );
+}
+
+/** A died or culled event's cause from the short list and its condition of the conditions base. */
+function LossCauseFields({
+  idPrefix,
+  species,
+  conditions,
+}: {
+  idPrefix: string;
+  species: PoultrySpecies | undefined;
+  conditions: readonly ConditionSummary[] | undefined;
+}) {
+  const offered = (conditions ?? []).filter((c) => !species || c.species.includes(species));
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <Field name="lossCause" id={`${idPrefix}-loss-cause`} label="Loss cause">
+        {(p) => (
+          <Select {...p}>
+            <option value="">Not recorded</option>
+            {LOSS_CAUSES.map((c) => (
+              <option key={c} value={c}>
+                {LOSS_CAUSE_LABELS[c]}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field name="conditionId" id={`${idPrefix}-condition`} label="Condition (optional)">
+        {(p) => (
+          <Select {...p}>
+            <option value="">None</option>
+            {offered.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+    </div>
   );
 }

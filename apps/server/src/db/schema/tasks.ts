@@ -1,0 +1,91 @@
+import { sql } from "drizzle-orm";
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { authorship, farms } from "./farms";
+import { users } from "./users";
+
+/**
+ * Recurring chores a farm's keepers define (issue 22): daily, weekly on a weekday (0 Sunday), or
+ * monthly on a day (1-31; a shorter month's last day). Each occurrence is a task on Today.
+ */
+export const chores = pgTable(
+  "chores",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    farmId: uuid("farm_id")
+      .notNull()
+      .references(() => farms.id, { onDelete: "cascade" }),
+    ...authorship(),
+    title: text("title").notNull(),
+    frequency: text("frequency").notNull(),
+    weekday: integer("weekday"),
+    dayOfMonth: integer("day_of_month"),
+    startDate: date("start_date", { mode: "string" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("chores_farm_idx").on(t.farmId, t.createdAt),
+    check(
+      "chores_schedule_check",
+      sql`(${t.frequency} = 'daily' and ${t.weekday} is null and ${t.dayOfMonth} is null)
+        or (${t.frequency} = 'weekly' and ${t.weekday} between 0 and 6 and ${t.dayOfMonth} is null)
+        or (${t.frequency} = 'monthly' and ${t.weekday} is null and ${t.dayOfMonth} between 1 and 31)`,
+    ),
+  ],
+);
+
+/**
+ * Done and snoozed states of a farm's tasks, by the task's stable id (`kind:subject:due`), so two
+ * keepers of one farm see the same list and do not both clean the coop.
+ */
+export const taskStates = pgTable(
+  "task_states",
+  {
+    farmId: uuid("farm_id")
+      .notNull()
+      .references(() => farms.id, { onDelete: "cascade" }),
+    taskId: text("task_id").notNull(),
+    /** The task's due date (from its id), for pruning and the day's lookups. */
+    due: date("due", { mode: "string" }).notNull(),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    doneBy: uuid("done_by").references(() => users.id, { onDelete: "set null" }),
+    snoozedUntil: date("snoozed_until", { mode: "string" }),
+    snoozedBy: uuid("snoozed_by").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.farmId, t.taskId] }),
+    index("task_states_due_idx").on(t.farmId, t.due),
+  ],
+);
+
+/**
+ * Private calendar feeds (issue 22): one secret token per keeper and farm. The token is the
+ * feed's address (`/api/calendar/{token}.ics`), so it is kept to be shown again; revoking deletes
+ * the row and the address answers 404.
+ */
+export const calendarFeeds = pgTable(
+  "calendar_feeds",
+  {
+    token: text("token").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    farmId: uuid("farm_id")
+      .notNull()
+      .references(() => farms.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("calendar_feeds_user_farm_key").on(t.userId, t.farmId)],
+);

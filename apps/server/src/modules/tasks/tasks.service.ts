@@ -1,0 +1,315 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { addDaysIso, todayIso } from "@flockkeeper/shared/schemas/common";
+import {
+  applyTaskStates,
+  parseTaskId,
+  type ComputedTask,
+  type TaskKind,
+} from "@flockkeeper/shared/domain/tasks";
+import {
+  SNOOZE_PAST_MESSAGE,
+  type Chore,
+  type CreateChoreBody,
+  type Task,
+  type TasksResponse,
+  type UpdateChoreBody,
+} from "@flockkeeper/shared/schemas/tasks";
+import type { Database } from "../../db/client";
+import { chores, taskStates, users } from "../../db/schema/index";
+import { AppError, invalidField, notFound } from "../../lib/errors";
+import { authorshipOf, createdByKeeper, type Keeper } from "../../access/access";
+import { TASK_SOURCES, SourceUnavailable, type TaskSource } from "./task-sources";
+
+/** The server's UTC date; a keeper's own date comes with the request (`?date=`). */
+const serverToday = () => todayIso(new Date());
+
+/** Which source computes each kind (a task id names its kind). */
+const SOURCE_OF: Record<TaskKind, string> = {
+  eggs: "eggs",
+  vaccination: "vaccinations",
+  candling: "hatching",
+  lockdown: "hatching",
+  hatch: "hatching",
+  weather: "weather",
+  chore: "chores",
+};
+
+const memberName = (u: { firstName: string | null; lastName: string | null }) =>
+  [u.firstName, u.lastName].filter(Boolean).join(" ").trim() || "A keeper";
+
+/** Runs the sources for a day; a failing one is named in `unavailable`, the others still answer. */
+async function computeTasks(
+  db: Database,
+  keeper: Keeper,
+  date: string,
+  weatherBaseUrl: string,
+  sources: readonly TaskSource[] = TASK_SOURCES,
+) {
+  const unavailable: TasksResponse["unavailable"] = [];
+  const tasks: ComputedTask[] = [];
+  for (const source of sources) {
+    try {
+      tasks.push(...(await source.load({ db, keeper, date, weatherBaseUrl })));
+    } catch (err) {
+      if (!(err instanceof SourceUnavailable)) throw err;
+      unavailable.push({ source: source.name, message: err.message });
+    }
+  }
+  return { tasks, unavailable };
+}
+
+/** `GET /api/tasks?date=`: the farm's tasks of the day and overdue ones, with who did what. */
+export async function listTasks(
+  db: Database,
+  keeper: Keeper,
+  date: string | undefined,
+  weatherBaseUrl: string,
+): Promise<TasksResponse> {
+  const day = date ?? serverToday();
+  const { tasks, unavailable } = await computeTasks(db, keeper, day, weatherBaseUrl);
+  const ids = tasks.map((t) => t.id);
+  const states =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            taskId: taskStates.taskId,
+            doneAt: taskStates.doneAt,
+            doneBy: taskStates.doneBy,
+            snoozedUntil: taskStates.snoozedUntil,
+            firstName: users.firstName,
+            lastName: users.lastName,
+          })
+          .from(taskStates)
+          .leftJoin(users, eq(users.id, taskStates.doneBy))
+          .where(and(eq(taskStates.farmId, keeper.farmId), inArray(taskStates.taskId, ids)));
+  const names = new Map(
+    states.filter((s) => s.doneBy).map((s) => [s.doneBy!, memberName(s)] as const),
+  );
+  const views = applyTaskStates(
+    tasks,
+    states.map((s) => ({
+      taskId: s.taskId,
+      doneAt: s.doneAt?.toISOString() ?? null,
+      doneBy: s.doneBy,
+      snoozedUntil: s.snoozedUntil,
+    })),
+    day,
+  );
+  return {
+    date: day,
+    tasks: views.map((v): Task => ({
+      ...v,
+      doneByName: v.doneBy ? (names.get(v.doneBy) ?? null) : null,
+    })),
+    unavailable,
+  };
+}
+
+/**
+ * The task with this id, as its source computes it on its due date: 404 unless it is one of the
+ * farm's tasks (another farm's record, a made-up id, a basket already logged).
+ */
+async function farmTask(
+  db: Database,
+  keeper: Keeper,
+  id: string,
+  weatherBaseUrl: string,
+): Promise<ComputedTask> {
+  const parsed = parseTaskId(id);
+  if (!parsed) throw notFound("Task");
+  const source = TASK_SOURCES.filter((s) => s.name === SOURCE_OF[parsed.kind]);
+  const { tasks, unavailable } = await computeTasks(db, keeper, parsed.due, weatherBaseUrl, source);
+  if (unavailable.length > 0) {
+    throw new AppError(503, "SOURCE_UNAVAILABLE", unavailable[0]!.message);
+  }
+  const found = tasks.find((t) => t.id === id);
+  if (!found) throw notFound("Task");
+  return found;
+}
+
+/** One task's state as answered by done and snooze. */
+async function stateOf(db: Database, keeper: Keeper, id: string) {
+  const [row] = await db
+    .select()
+    .from(taskStates)
+    .where(and(eq(taskStates.farmId, keeper.farmId), eq(taskStates.taskId, id)));
+  return {
+    id,
+    done: Boolean(row?.doneAt),
+    doneAt: row?.doneAt?.toISOString() ?? null,
+    doneBy: row?.doneBy ?? null,
+    snoozedUntil: row?.snoozedUntil ?? null,
+  };
+}
+
+/**
+ * `POST /api/tasks/{id}/done`: kept for the whole farm. Marking a task already done by another
+ * member keeps the first one's name and time (two keepers do not both clean the coop).
+ */
+export async function markTaskDone(
+  db: Database,
+  keeper: Keeper,
+  id: string,
+  weatherBaseUrl: string,
+) {
+  const task = await farmTask(db, keeper, id, weatherBaseUrl);
+  const now = new Date();
+  await db
+    .insert(taskStates)
+    .values({
+      farmId: keeper.farmId,
+      taskId: task.id,
+      due: task.due,
+      doneAt: now,
+      doneBy: keeper.user.id,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: [taskStates.farmId, taskStates.taskId],
+      set: {
+        doneAt: sql`coalesce(${taskStates.doneAt}, excluded.done_at)`,
+        doneBy: sql`case when ${taskStates.doneAt} is null then excluded.done_by else ${taskStates.doneBy} end`,
+        updatedAt: now,
+      },
+    });
+  return stateOf(db, keeper, task.id);
+}
+
+/**
+ * `POST /api/tasks/{id}/snooze {until}`: hidden until that date. The date must be after today
+ * (the server's UTC date, less a day for keepers west of Greenwich who are still on yesterday).
+ */
+export async function snoozeTask(
+  db: Database,
+  keeper: Keeper,
+  id: string,
+  until: string,
+  weatherBaseUrl: string,
+) {
+  if (until < serverToday()) throw invalidField("until", SNOOZE_PAST_MESSAGE, 400);
+  if (until > addDaysIso(serverToday(), 366)) {
+    throw invalidField("until", "Snooze for at most a year", 400);
+  }
+  const task = await farmTask(db, keeper, id, weatherBaseUrl);
+  const now = new Date();
+  await db
+    .insert(taskStates)
+    .values({
+      farmId: keeper.farmId,
+      taskId: task.id,
+      due: task.due,
+      snoozedUntil: until,
+      snoozedBy: keeper.user.id,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: [taskStates.farmId, taskStates.taskId],
+      set: { snoozedUntil: until, snoozedBy: keeper.user.id, updatedAt: now },
+    });
+  return stateOf(db, keeper, task.id);
+}
+
+// ------------------------------------------------------------------ chores
+
+type ChoreRow = typeof chores.$inferSelect;
+
+const toChore = (r: ChoreRow): Chore => ({
+  id: r.id,
+  ...authorshipOf(r),
+  title: r.title,
+  frequency: r.frequency as Chore["frequency"],
+  weekday: r.weekday,
+  dayOfMonth: r.dayOfMonth,
+  startDate: r.startDate,
+  createdAt: r.createdAt.toISOString(),
+});
+
+export async function listChores(db: Database, keeper: Keeper): Promise<Chore[]> {
+  const rows = await db
+    .select()
+    .from(chores)
+    .where(eq(chores.farmId, keeper.farmId))
+    .orderBy(desc(chores.createdAt));
+  return rows.map(toChore);
+}
+
+export async function createChore(
+  db: Database,
+  keeper: Keeper,
+  body: CreateChoreBody,
+): Promise<Chore> {
+  const [row] = await db
+    .insert(chores)
+    .values({
+      ...createdByKeeper(keeper),
+      title: body.title,
+      frequency: body.frequency,
+      weekday: body.frequency === "weekly" ? (body.weekday ?? null) : null,
+      dayOfMonth: body.frequency === "monthly" ? (body.dayOfMonth ?? null) : null,
+      // Yesterday's UTC date: a keeper west of Greenwich may still be on it.
+      startDate: body.startDate ?? addDaysIso(serverToday(), -1),
+    })
+    .returning();
+  return toChore(row!);
+}
+
+/** A changed schedule is checked whole (the stored fields plus the change) before it is written. */
+export async function updateChore(
+  db: Database,
+  keeper: Keeper,
+  id: string,
+  body: UpdateChoreBody,
+): Promise<Chore> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(chores)
+      .where(and(eq(chores.id, id), eq(chores.farmId, keeper.farmId)))
+      .for("update");
+    if (!row) throw notFound("Chore");
+    const frequency = body.frequency ?? (row.frequency as Chore["frequency"]);
+    const weekday =
+      frequency === "weekly" ? (body.weekday !== undefined ? body.weekday : row.weekday) : null;
+    const dayOfMonth =
+      frequency === "monthly"
+        ? body.dayOfMonth !== undefined
+          ? body.dayOfMonth
+          : row.dayOfMonth
+        : null;
+    if (frequency !== "weekly" && body.weekday != null) {
+      throw invalidField("weekday", "Only a weekly chore has a weekday", 400);
+    }
+    if (frequency !== "monthly" && body.dayOfMonth != null) {
+      throw invalidField("dayOfMonth", "Only a monthly chore has a day of the month", 400);
+    }
+    if (frequency === "weekly" && weekday === null) {
+      throw invalidField("weekday", "A weekly chore needs a weekday", 400);
+    }
+    if (frequency === "monthly" && dayOfMonth === null) {
+      throw invalidField("dayOfMonth", "A monthly chore needs a day of the month", 400);
+    }
+    const [updated] = await tx
+      .update(chores)
+      .set({
+        title: body.title ?? row.title,
+        frequency,
+        weekday,
+        dayOfMonth,
+        startDate: body.startDate ?? row.startDate,
+        updatedBy: keeper.user.id,
+        updatedAt: new Date(),
+      })
+      .where(eq(chores.id, row.id))
+      .returning();
+    return toChore(updated!);
+  });
+}
+
+export async function deleteChore(db: Database, keeper: Keeper, id: string): Promise<void> {
+  const gone = await db
+    .delete(chores)
+    .where(and(eq(chores.id, id), eq(chores.farmId, keeper.farmId)))
+    .returning({ id: chores.id });
+  if (gone.length === 0) throw notFound("Chore");
+}

@@ -1,0 +1,68 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Chore, CreateChoreBody, TasksResponse } from "@flockkeeper/shared/schemas/tasks";
+import { apiGet, apiSend } from "@/lib/api-client";
+
+/** Today's tasks are per day: the key carries the keeper's date. */
+export const tasksKey = ["tasks"] as const;
+export const choresKey = ["chores"] as const;
+
+/** `GET /api/tasks?date=` for the keeper's own calendar day. */
+export function useTasks(date: string, enabled = true) {
+  return useQuery({
+    queryKey: [...tasksKey, date],
+    queryFn: () => apiGet<TasksResponse>(`/api/tasks?date=${date}`),
+    enabled,
+    // Another keeper of the farm may tick something off: look again when the page is shown again.
+    refetchOnWindowFocus: true,
+  });
+}
+
+const path = (id: string) => `/api/tasks/${encodeURIComponent(id)}`;
+
+/** `POST /api/tasks/{id}/done`. */
+export function useMarkTaskDone() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiSend("POST", `${path(id)}/done`),
+    onSettled: () => qc.invalidateQueries({ queryKey: tasksKey }),
+  });
+}
+
+/** `POST /api/tasks/{id}/snooze {until}`. */
+export function useSnoozeTask() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, until }: { id: string; until: string }) =>
+      apiSend("POST", `${path(id)}/snooze`, { until }),
+    onSettled: () => qc.invalidateQueries({ queryKey: tasksKey }),
+  });
+}
+
+/** `GET /api/chores`. */
+export function useChores(enabled = true) {
+  return useQuery({ queryKey: choresKey, queryFn: () => apiGet<Chore[]>("/api/chores"), enabled });
+}
+
+/** `POST /api/chores`; the day's list changes with it. */
+export function useCreateChore() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateChoreBody) => apiSend<Chore>("POST", "/api/chores", body),
+    onSettled: async () => {
+      await qc.invalidateQueries({ queryKey: choresKey });
+      await qc.invalidateQueries({ queryKey: tasksKey });
+    },
+  });
+}
+
+/** `DELETE /api/chores/{id}`. */
+export function useDeleteChore() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiSend("DELETE", `/api/chores/${id}`),
+    onSettled: async () => {
+      await qc.invalidateQueries({ queryKey: choresKey });
+      await qc.invalidateQueries({ queryKey: tasksKey });
+    },
+  });
+}
