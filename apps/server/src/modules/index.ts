@@ -30,6 +30,7 @@ import { authRoutes } from "./auth/auth.routes";
 import { farmsRoutes } from "./farms/farms.routes";
 import { flocksRoutes } from "./flocks/flocks.routes";
 import { eggCollectionsRoutes } from "./egg-collections/egg-collections.routes";
+import { treatmentsRoutes } from "./treatments/treatments.routes";
 import { moneyRoutes } from "./money/money.routes";
 import { tasksRoutes } from "./tasks/tasks.routes";
 import { calendarRoutes } from "./tasks/calendar.routes";
@@ -68,6 +69,7 @@ export const modules: Module[] = [
   diseaseAlertsRoutes,
   healthPredictionsRoutes,
   farmsRoutes,
+  treatmentsRoutes,
   moneyRoutes,
   tasksRoutes,
   calendarRoutes,

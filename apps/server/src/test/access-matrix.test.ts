@@ -115,6 +115,7 @@ function expectNoLeak(where: string, res: LightMyRequestResponse, a: Answer = an
     seed.hatchId,
     seed.candlingId,
     seed.vaccinationId,
+    seed.treatmentId,
     seed.choreId,
     seed.recentSearchId,
     seed.analysisId,
@@ -252,6 +253,16 @@ async function seedOwner(): Promise<Seed> {
     birdName: mark,
     date: addDaysIso(today, -400),
   });
+  const treatment = await ok("POST", "/api/treatments", {
+    flockId: flock.id,
+    product: mark,
+    route: "water",
+    startDate: addDaysIso(today, -2),
+    reason: mark,
+    eggWithdrawalDays: 7,
+    meatWithdrawalDays: 7,
+    notes: mark,
+  });
   const search = await ok("POST", "/api/recent-searches", { term: mark });
   const chore = await ok("POST", "/api/chores", { title: `${mark} chore`, frequency: "daily" });
   const analysis = await ok("POST", "/api/analyze-feces", { image: photo, birdId: bird.id });
@@ -356,6 +367,7 @@ async function seedOwner(): Promise<Seed> {
     hatchId: hatch.id,
     candlingId: (candled.candlings as { id: string }[])[0]!.id,
     vaccinationId: vaccination.id,
+    treatmentId: treatment.id,
     choreId: chore.id,
     choreTaskId: `chore:${chore.id}:${today}`,
     recentSearchId: search.id,

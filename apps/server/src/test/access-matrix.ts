@@ -45,6 +45,8 @@ export type Seed = {
   hatchId: string;
   candlingId: string;
   vaccinationId: string;
+  /** A treatment of the owner's flock (issue 20). */
+  treatmentId: string;
   /** A daily chore of the owner's farm, and its task of today (`chore:<id>:<today>`). */
   choreId: string;
   choreTaskId: string;
@@ -640,6 +642,34 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     params: id("vaccinationId"),
   },
 
+  "GET /api/treatments": {
+    access: "keeper-list",
+    minRole: "helper",
+    variants: [
+      { query: (s) => ({ flockId: s.flockId }) },
+      { query: (s) => ({ chickenId: s.chickenId }) },
+    ],
+  },
+  "POST /api/treatments": {
+    access: "keeper",
+    minRole: "keeper",
+    payload: (s) => ({
+      flockId: s.flockId,
+      product: "Probe",
+      route: "water",
+      startDate: s.today,
+      reason: "Probe",
+      eggWithdrawalDays: 7,
+      meatWithdrawalDays: 7,
+    }),
+  },
+  "PATCH /api/treatments/:id": {
+    access: "keeper",
+    minRole: "keeper",
+    params: id("treatmentId"),
+    payload: () => ({ notes: "Stolen" }),
+  },
+  "DELETE /api/treatments/:id": { access: "keeper", minRole: "keeper", params: id("treatmentId") },
   "GET /api/tasks": {
     access: "keeper-list",
     minRole: "helper",

@@ -147,6 +147,16 @@ const basket = await create("POST", "/api/egg-collections", {
   date: daysAgo(1),
   eggs: 300,
 });
+const treatment = await create("POST", "/api/treatments", {
+  flockId: flock.id,
+  product: "Amprolium",
+  route: "water",
+  startDate: daysAgo(3),
+  endDate: today,
+  reason: "Coccidiosis",
+  eggWithdrawalDays: 7,
+  meatWithdrawalDays: 7,
+});
 const money = await create("POST", "/api/transactions", {
   type: "expense",
   category: "feed",
@@ -237,6 +247,7 @@ const realParams: Record<string, Record<string, string>> = {
   "/api/flocks/:id/events": { id: flock.id },
   "/api/flocks/:id/events/:eventId": { id: flock.id, eventId: flockEvent.id },
   "/api/egg-collections/:id": { id: basket.id },
+  "/api/treatments/:id": { id: treatment.id },
   "/api/transactions/:id": { id: money.id },
   "/api/hatch-records/:id/mark-success": { id: hatch.id },
   "/api/hatch-records/:id": { id: hatch.id },
@@ -345,6 +356,23 @@ const fixtures: Record<string, unknown> = {
     notes: "Windy",
   },
   "PATCH /api/egg-collections/:id": { eggs: 301, cracked: 1, dirty: null, notes: "Recount" },
+  "POST /api/treatments": {
+    chickenId,
+    product: "Toltrazuril 2.5%",
+    activeIngredient: "toltrazuril",
+    dose: 7,
+    doseUnit: "mg_per_kg",
+    route: "water",
+    startDate: daysAgo(2),
+    endDate: today,
+    reason: "Coccidiosis",
+    conditionId: "coccidiosis",
+    prescribedByVet: true,
+    eggWithdrawalDays: 14,
+    meatWithdrawalDays: 21,
+    notes: "Vet advice",
+  },
+  "PATCH /api/treatments/:id": { dose: 2, doseUnit: "ml", endDate: today, eggWithdrawalDays: 10 },
   "POST /api/egg-records": {
     chickenId,
     date: today,

@@ -45,6 +45,8 @@ export function chickenFixture(overrides: Partial<Chicken> = {}): Chicken {
     outcome: null,
     outcomeDate: null,
     outcomeNotes: null,
+    eggsWithheldUntil: null,
+    meatWithheldUntil: null,
     outcomeCause: null,
     outcomeConditionId: null,
     createdAt: "2024-06-01T00:00:00.000Z",

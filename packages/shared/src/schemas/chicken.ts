@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { recordWarning } from "./treatment";
 import { conditionIdField, lossCause, takesLossCause } from "./loss";
 import { isoDate, notFutureDate } from "./common";
 import { poultrySpecies } from "./species";
@@ -197,6 +198,14 @@ export const chicken = z.object({
   outcome: birdOutcome.nullable(),
   outcomeDate: isoDate.nullable(),
   outcomeNotes: z.string().nullable(),
+  /**
+   * The eggs guard (issue 20): the last day of egg withdrawal of a treatment of the bird or of its
+   * flock covering today, or null. Meat likewise.
+   */
+  eggsWithheldUntil: isoDate.nullable(),
+  meatWithheldUntil: isoDate.nullable(),
+  /** On a slaughter or sale outcome within a meat withdrawal: the warning (not a refusal). */
+  warnings: z.array(recordWarning).optional(),
   /** Died or culled: the cause from the short list and the linked condition's id. */
   outcomeCause: lossCause.nullable(),
   outcomeConditionId: z.string().nullable(),

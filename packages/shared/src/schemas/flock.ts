@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isoDate, notFutureDate } from "./common";
 import { poultrySpecies } from "./species";
 import { recordAuthorship } from "./farm";
+import { recordWarning } from "./treatment";
 import { conditionIdField, lossCause, takesLossCause } from "./loss";
 
 /*
@@ -185,6 +186,12 @@ export const flock = z.object({
   /** Birds of the flock that have their own profile. */
   profiles: z.number().int(),
   asOf: isoDate,
+  /**
+   * The eggs guard (issue 20): the last day of egg withdrawal of a treatment of the flock or of one
+   * of its birds covering `asOf`, or null. Meat likewise.
+   */
+  eggsWithheldUntil: isoDate.nullable(),
+  meatWithheldUntil: isoDate.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -315,6 +322,11 @@ export const flockEvent = z.object({
   conditionId: z.string().nullable(),
   notes: z.string().nullable(),
   ageWeeks: z.number().int().nullable(),
+  /**
+   * On the answer to a slaughter or sale within a treatment's meat withdrawal (issue 20): the
+   * warning ("Meat withdrawal ends 10 Dec"). The event is recorded all the same.
+   */
+  warnings: z.array(recordWarning).optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -383,6 +395,8 @@ export const eggCollection = z.object({
   cracked: z.number().int().nullable(),
   dirty: z.number().int().nullable(),
   notes: z.string().nullable(),
+  /** Laid within a treatment's egg withdrawal (issue 20): counted as laid, not for eating or sale. */
+  withheld: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -431,6 +445,8 @@ export const flockProduction = z.object({
   daysWithRecords: z.number().int(),
   eggs: z.number().int(),
   henDays: z.number().int(),
+  /** Of `eggs`, those laid within a treatment's egg withdrawal (issue 20): not saleable. */
+  withheldEggs: z.number().int(),
   /** Eggs / hen-days over the recorded days, percent with one decimal; null without hen-days. */
   layRate: z.number().nullable(),
   days: z.array(productionDay),

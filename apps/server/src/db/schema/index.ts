@@ -16,5 +16,6 @@ export * from "./account";
 export * from "./production";
 export * from "./hatching";
 export * from "./farms";
+export * from "./treatments";
 export * from "./money";
 export * from "./tasks";

@@ -20,13 +20,17 @@ import { resolveToday } from "../../lib/keeper-today";
 import { checkConditionId } from "../../knowledge/conditions";
 import { BIRD_PHOTO_BOX, decodeImagePayload, storeImage } from "../images/images.service";
 import { authorshipOf, createdByKeeper, type Keeper } from "../../access/access";
+import { meatWarnings, withdrawalGuard } from "../treatments/treatments.service";
 
 type Row = typeof chickens.$inferSelect;
 type CreateInput = z.output<typeof createChickenBody>;
 type UpdateInput = z.output<typeof updateChickenBody>;
 
-/** The API shape of a bird row. */
-export function toChicken(row: Row): Chicken {
+/** A bird's withdrawal guard (issue 20): the last days of its egg and meat withdrawal, or null. */
+type Guard = Pick<Chicken, "eggsWithheldUntil" | "meatWithheldUntil">;
+
+/** The API shape of a bird row, with its withdrawal guard on today. */
+export function toChicken(row: Row, guard: Guard): Chicken {
   return {
     id: row.id,
     ...authorshipOf(row),
@@ -47,11 +51,18 @@ export function toChicken(row: Row): Chicken {
     outcome: row.outcome as Chicken["outcome"],
     outcomeDate: row.outcomeDate,
     outcomeNotes: row.outcomeNotes,
+    eggsWithheldUntil: guard.eggsWithheldUntil,
+    meatWithheldUntil: guard.meatWithheldUntil,
     outcomeCause: (row.outcomeCause ?? null) as Chicken["outcomeCause"],
     outcomeConditionId: row.outcomeConditionId ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** One bird as the API answers it, with its withdrawal guard on today. */
+async function present(db: Database, keeper: Keeper, row: Row): Promise<Chicken> {
+  return toChicken(row, (await withdrawalGuard(db, keeper)).bird(row));
 }
 
 /**
@@ -82,7 +93,8 @@ export async function listChickens(db: Database, keeper: Keeper): Promise<Chicke
   let statement = listStatements.get(db);
   if (!statement) listStatements.set(db, (statement = prepareList(db)));
   const rows = await statement.execute({ farmId: keeper.farmId });
-  return rows.map(toChicken);
+  const guard = await withdrawalGuard(db, keeper);
+  return rows.map((r) => toChicken(r, guard.bird(r)));
 }
 
 /** One of the keeper's birds, or 404 (also for another keeper's bird). */
@@ -94,7 +106,7 @@ export async function getChicken(db: Database, keeper: Keeper, id: string): Prom
     .where(and(eq(chickens.id, id), eq(chickens.farmId, farmId)))
     .limit(1);
   if (!row) throw notFound("Chicken");
-  return toChicken(row);
+  return present(db, keeper, row);
 }
 
 export async function createChicken(
@@ -126,7 +138,7 @@ export async function createChicken(
       damId: body.damId ?? null,
     })
     .returning();
-  return toChicken(row!);
+  return present(db, keeper, row!);
 }
 
 /** Updates the fields present in the body; null clears an optional one. */
@@ -166,7 +178,7 @@ export async function updateChicken(
     .where(and(eq(chickens.id, id), eq(chickens.farmId, farmId)))
     .returning();
   if (!row) throw notFound("Chicken");
-  return toChicken(row);
+  return present(db, keeper, row);
 }
 
 /** Removes a bird and (by cascade) its egg records. */
@@ -332,5 +344,14 @@ export async function setChickenOutcome(
     .where(and(eq(chickens.id, id), eq(chickens.farmId, keeper.farmId)))
     .returning();
   if (!row) throw notFound("Chicken");
-  return toChicken(row);
+  const answer = await present(db, keeper, row);
+  // A slaughter or sale within a meat withdrawal: recorded, with the warning (issue 20).
+  if (body.outcome === "slaughtered" || body.outcome === "sold") {
+    const warnings = await meatWarnings(db, keeper, {
+      date: row.outcomeDate ?? resolveToday(),
+      chickenId: row.id,
+    });
+    if (warnings.length > 0) answer.warnings = warnings;
+  }
+  return answer;
 }

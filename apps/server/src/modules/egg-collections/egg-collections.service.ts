@@ -17,6 +17,7 @@ import {
   type Keeper,
 } from "../../access/access";
 import { resolveToday } from "../../lib/keeper-today";
+import { withheldBaskets } from "../treatments/treatments.service";
 
 type Row = typeof eggCollections.$inferSelect;
 
@@ -27,7 +28,7 @@ type Row = typeof eggCollections.$inferSelect;
  * domain/headcount.ts flockDayEggs).
  */
 
-function toEggCollection(row: Row): EggCollection {
+function toEggCollection(row: Row, withheld: boolean): EggCollection {
   return {
     id: row.id,
     ...authorshipOf(row),
@@ -37,9 +38,15 @@ function toEggCollection(row: Row): EggCollection {
     cracked: row.cracked,
     dirty: row.dirty,
     notes: row.notes,
+    withheld,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** One basket, marked withheld when a treatment's egg withdrawal covers its day. */
+async function presentOne(db: Database, keeper: Keeper, row: Row): Promise<EggCollection> {
+  return toEggCollection(row, (await withheldBaskets(db, keeper, [row])).has(row.id));
 }
 
 /** Baskets between `from` and `to` (default: the 30 days to today), newest first. */
@@ -64,7 +71,8 @@ export async function listEggCollections(
     )
     .orderBy(desc(eggCollections.date), desc(eggCollections.createdAt))
     .limit(5000);
-  return rows.map(toEggCollection);
+  const withheld = await withheldBaskets(db, keeper, rows);
+  return rows.map((r) => toEggCollection(r, withheld.has(r.id)));
 }
 
 async function farmFlock(db: Database, keeper: Keeper, flockId: string) {
@@ -115,7 +123,7 @@ export async function createEggCollection(
     .returning();
   // Two requests for the same basket at once: the second finds the first's row.
   if (!row) await sameDayBasket(db, body.flockId, body.date);
-  return toEggCollection(row!);
+  return presentOne(db, keeper, row!);
 }
 
 async function ownRow(db: Database, keeper: Keeper, id: string) {
@@ -161,7 +169,7 @@ export async function updateEggCollection(
     })
     .where(eq(eggCollections.id, id))
     .returning();
-  return toEggCollection(updated!);
+  return presentOne(db, keeper, updated!);
 }
 
 export async function deleteEggCollection(db: Database, keeper: Keeper, id: string) {

@@ -23,6 +23,7 @@ import {
 import { notFound } from "../../lib/errors";
 import type { Keeper } from "../../access/access";
 import { resolveToday } from "../../lib/keeper-today";
+import { withheldEggs } from "../treatments/treatments.service";
 
 /*
  * Production over hen-days (issue 19 item 4): eggs / laying-age females present, summed only over
@@ -265,7 +266,13 @@ function looseBirdsGroup(
 }
 
 /** Sums groups day by day; only the groups with a record that day count towards its hen-days. */
-function summarise(flockId: string | null, from: string, to: string, groups: Group[]) {
+function summarise(
+  flockId: string | null,
+  from: string,
+  to: string,
+  groups: Group[],
+  withheldEggs: number,
+) {
   let eggs = 0;
   let henDays = 0;
   const recorded = new Set<string>();
@@ -304,6 +311,7 @@ function summarise(flockId: string | null, from: string, to: string, groups: Gro
     daysWithRecords: recorded.size,
     eggs,
     henDays,
+    withheldEggs,
     layRate: layRatePct(eggs, henDays),
     days: days ?? [],
   };
@@ -324,7 +332,7 @@ export async function flockProductionOf(
 ): Promise<FlockProduction> {
   const { from, to } = period(q);
   // One round of queries, all scoped by farm: the flock, its events, baskets and birds' records.
-  const [[flock], events, baskets, birdEggs] = await Promise.all([
+  const [[flock], events, baskets, birdEggs, withheld] = await Promise.all([
     db
       .select({ id: flocks.id, species: flocks.species })
       .from(flocks)
@@ -333,9 +341,16 @@ export async function flockProductionOf(
     eventsByFlock(db, keeper.farmId, to, flockId),
     basketsByFlockDay(db, keeper.farmId, from, to, flockId),
     birdEggsByFlockDay(db, keeper.farmId, from, to, { loose: false, flockId }),
+    withheldEggs(db, keeper, { from, to, flockId }),
   ]);
   if (!flock) throw notFound("Flock");
-  return summarise(flockId, from, to, flockGroups([flock], events, baskets, birdEggs, from, to));
+  return summarise(
+    flockId,
+    from,
+    to,
+    flockGroups([flock], events, baskets, birdEggs, from, to),
+    withheld.total,
+  );
 }
 
 /** The whole farm: every flock (archived ones too: their history counts) and the birds in none. */
@@ -345,7 +360,7 @@ export async function farmProduction(
   q: { today?: string; days: number },
 ): Promise<FlockProduction> {
   const { from, to } = period(q);
-  const [flockRows, events, baskets, birdEggs, birds] = await Promise.all([
+  const [flockRows, events, baskets, birdEggs, birds, withheld] = await Promise.all([
     db
       .select({ id: flocks.id, species: flocks.species })
       .from(flocks)
@@ -354,9 +369,16 @@ export async function farmProduction(
     basketsByFlockDay(db, keeper.farmId, from, to),
     birdEggsByFlockDay(db, keeper.farmId, from, to, { loose: true }),
     looseBirds(db, keeper.farmId),
+    withheldEggs(db, keeper, { from, to }),
   ]);
   const groups = flockGroups(flockRows, events, baskets, birdEggs, from, to);
-  return summarise(null, from, to, [...groups, looseBirdsGroup(birds, from, to, birdEggs)]);
+  return summarise(
+    null,
+    from,
+    to,
+    [...groups, looseBirdsGroup(birds, from, to, birdEggs)],
+    withheld.total,
+  );
 }
 
 /** A flock in use with its production over the period and its life events up to its end. */
@@ -378,7 +400,7 @@ export async function flocksInUseProduction(
   q: { today?: string; days: number },
 ): Promise<FlockWithProduction[]> {
   const { from, to } = period(q);
-  const [flockRows, events, baskets, birdEggs] = await Promise.all([
+  const [flockRows, events, baskets, birdEggs, withheld] = await Promise.all([
     db
       .select({ id: flocks.id, name: flocks.name, species: flocks.species })
       .from(flocks)
@@ -386,11 +408,12 @@ export async function flocksInUseProduction(
     eventsByFlock(db, keeper.farmId, to),
     basketsByFlockDay(db, keeper.farmId, from, to),
     birdEggsByFlockDay(db, keeper.farmId, from, to, { loose: false }),
+    withheldEggs(db, keeper, { from, to }),
   ]);
   const groups = flockGroups(flockRows, events, baskets, birdEggs, from, to);
   return flockRows.map((f, i) => ({
     ...f,
-    production: summarise(f.id, from, to, [groups[i]!]),
+    production: summarise(f.id, from, to, [groups[i]!], withheld.byFlock.get(f.id) ?? 0),
     events: events.get(f.id) ?? [],
   }));
 }

@@ -27,6 +27,7 @@ import {
   type Keeper,
 } from "../../access/access";
 import { resolveToday } from "../../lib/keeper-today";
+import { meatWarnings, withdrawalGuard } from "../treatments/treatments.service";
 import { takesLossCause } from "@flockkeeper/shared/domain/loss";
 import { checkConditionId } from "../../knowledge/conditions";
 
@@ -38,8 +39,16 @@ type UpdateFlockInput = z.output<typeof updateFlockBody>;
 type CreateEventInput = z.output<typeof createFlockEventBody>;
 type UpdateEventInput = z.output<typeof updateFlockEventBody>;
 
-/** The API shape of a flock, with its headcount on `asOf`. */
-function toFlock(row: FlockRow, events: HeadcountEvent[], profiles: number, asOf: string): Flock {
+type Guard = Pick<Flock, "eggsWithheldUntil" | "meatWithheldUntil">;
+
+/** The API shape of a flock, with its headcount and withdrawal guard on `asOf`. */
+function toFlock(
+  row: FlockRow,
+  events: HeadcountEvent[],
+  profiles: number,
+  asOf: string,
+  guard: Guard,
+): Flock {
   const hc = headcountOn(events, asOf);
   return {
     id: row.id,
@@ -56,6 +65,8 @@ function toFlock(row: FlockRow, events: HeadcountEvent[], profiles: number, asOf
     males: hc.males,
     profiles,
     asOf,
+    eggsWithheldUntil: guard.eggsWithheldUntil,
+    meatWithheldUntil: guard.meatWithheldUntil,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -138,14 +149,17 @@ export async function listFlocks(
         : and(eq(flocks.farmId, keeper.farmId), eq(flocks.archived, false)),
     )
     .orderBy(asc(flocks.createdAt), asc(flocks.id));
-  const [events, profiles] = await Promise.all([
+  const [events, profiles, guard] = await Promise.all([
     eventsByFlock(
       db,
       rows.map((r) => r.id),
     ),
     profilesByFlock(db, keeper.farmId),
+    withdrawalGuard(db, keeper, asOf),
   ]);
-  return rows.map((r) => toFlock(r, events.get(r.id) ?? [], profiles.get(r.id) ?? 0, asOf));
+  return rows.map((r) =>
+    toFlock(r, events.get(r.id) ?? [], profiles.get(r.id) ?? 0, asOf, guard.flock(r.id)),
+  );
 }
 
 /** One flock row of the keeper's farm, or 404; `lock` takes a row lock for the transaction. */
@@ -161,14 +175,21 @@ async function flockRow(db: Database | Tx, farmId: string, id: string, lock = fa
 }
 
 async function presentFlock(db: Database | Tx, keeper: Keeper, row: FlockRow, asOf: string) {
-  const [events, [profiles]] = await Promise.all([
+  const [events, [profiles], guard] = await Promise.all([
     eventsByFlock(db, [row.id]),
     db
       .select({ n: count() })
       .from(chickens)
       .where(and(eq(chickens.farmId, keeper.farmId), eq(chickens.flockId, row.id))),
+    withdrawalGuard(db, keeper, asOf),
   ]);
-  return toFlock(row, events.get(row.id) ?? [], Number(profiles?.n ?? 0), asOf);
+  return toFlock(
+    row,
+    events.get(row.id) ?? [],
+    Number(profiles?.n ?? 0),
+    asOf,
+    guard.flock(row.id),
+  );
 }
 
 export async function getFlock(
@@ -434,6 +455,7 @@ export async function createFlockEvent(
       });
     }
     await assertFits(tx, flockId, "count");
+    const warnings = await meatWarningsFor(tx, keeper, row!);
     if (body.chickenId) {
       const outcome = outcomeOf(body.type);
       await tx
@@ -455,9 +477,22 @@ export async function createFlockEvent(
         )
         .where(eq(chickens.id, body.chickenId));
     }
-    return forRole(keeper, toFlockEvent(row!, target?.id ?? null));
+    return withWarnings(forRole(keeper, toFlockEvent(row!, target?.id ?? null)), warnings);
   });
 }
+
+/** A slaughter or sale within a treatment's meat withdrawal: the warning for the answer. */
+async function meatWarningsFor(tx: Tx, keeper: Keeper, row: EventRow) {
+  if (row.type !== "slaughtered" && row.type !== "sold") return [];
+  return meatWarnings(tx, keeper, {
+    date: row.date,
+    flockId: row.flockId,
+    chickenId: row.chickenId,
+  });
+}
+
+const withWarnings = (e: FlockEvent, warnings: FlockEvent["warnings"] & object) =>
+  warnings.length > 0 ? { ...e, warnings } : e;
 
 /** A bird named by an event must be the farm's, of the flock's species, and (for a loss) in it. */
 async function checkEventBird(
@@ -578,7 +613,10 @@ export async function updateFlockEvent(
         })
         .where(eq(chickens.id, row.chickenId));
     }
-    return forRole(keeper, toFlockEvent(updated!, pair?.flockId ?? null));
+    return withWarnings(
+      forRole(keeper, toFlockEvent(updated!, pair?.flockId ?? null)),
+      await meatWarningsFor(tx, keeper, updated!),
+    );
   });
 }
 

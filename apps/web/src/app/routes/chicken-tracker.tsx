@@ -1,5 +1,6 @@
 import { Bird, Egg, HeartPulse, X } from "lucide-react";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { useSearchParams } from "react-router";
 import type { Chicken } from "@flockkeeper/shared/schemas/chicken";
 import { PageHeader } from "@/components/page-header";
 import { SignInPrompt } from "@/components/sign-in-prompt";
@@ -25,6 +26,16 @@ const ChickenList = lazy(() =>
 const FlocksSection = lazy(() =>
   import("@/features/flocks/components/flocks-section").then((m) => ({
     default: m.FlocksSection,
+  })),
+);
+const TreatmentsPanel = lazy(() =>
+  import("@/features/treatments/components/treatments-panel").then((m) => ({
+    default: m.TreatmentsPanel,
+  })),
+);
+const BirdHealthButton = lazy(() =>
+  import("@/features/treatments/components/bird-health").then((m) => ({
+    default: m.BirdHealthButton,
   })),
 );
 const DailyBaskets = lazy(() =>
@@ -56,6 +67,29 @@ const TRACKED_KEY = "fk-tracked-bird";
 export default function ChickenTrackerPage() {
   const { isAuthenticated, isLoading: authLoading } = useAuth();
   const [tab, setTab] = useState<Tab>("flock");
+  // "Record a treatment" from a symptom-checker result: /chicken-tracker?treat=1&reason=&conditionId=
+  const [search, setSearch] = useSearchParams();
+  const treatPrefill =
+    search.get("treat") === "1"
+      ? {
+          reason: search.get("reason") ?? undefined,
+          conditionId: search.get("conditionId") ?? undefined,
+          conditionName: search.get("conditionName") ?? undefined,
+          chickenId: search.get("chickenId") ?? undefined,
+        }
+      : null;
+  const prefillUsed = useCallback(
+    () =>
+      setSearch(
+        (s) => {
+          for (const k of ["treat", "reason", "conditionId", "conditionName", "chickenId"])
+            s.delete(k);
+          return s;
+        },
+        { replace: true },
+      ),
+    [setSearch],
+  );
   const [flockTab, setFlockTab] = useState("birds");
   // No storage while prerendering; nothing shows for it until the keeper's birds load anyway.
   const [trackedId, setTrackedId] = useState<string | null>(() =>
@@ -204,12 +238,22 @@ export default function ChickenTrackerPage() {
                 </TabsList>
                 <TabsContent value="birds">
                   <FlocksSection />
+                  <TreatmentsPanel
+                    className="mb-6"
+                    prefill={treatPrefill}
+                    onPrefillUsed={prefillUsed}
+                  />
                   <ChickenList
                     chickens={birds}
                     isLoading={chickens.isLoading}
                     error={chickens.error}
                     trackedId={trackedId}
                     onTrack={track}
+                    healthAction={(c) => (
+                      <Suspense fallback={null}>
+                        <BirdHealthButton bird={c} />
+                      </Suspense>
+                    )}
                   />
                 </TabsContent>
                 <TabsContent value="hatch">

@@ -1,6 +1,7 @@
 import { Minus, Plus } from "lucide-react";
 import { useMemo, useState, type FormEvent } from "react";
 import { isFemaleSex, type Chicken } from "@flockkeeper/shared/schemas/chicken";
+import { shortDate } from "@flockkeeper/shared/domain/treatment";
 import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
 import { Input, Label } from "@/components/ui/input";
@@ -118,6 +119,14 @@ export function QuickCollection({ chickens }: { chickens: Chicken[] }) {
                   <span className="block truncate font-semibold text-stone-900">{c.name}</span>
                   {done !== undefined && (
                     <span className="block text-xs text-stone-600">Already recorded: {done}</span>
+                  )}
+                  {date === today && c.eggsWithheldUntil && (
+                    <span
+                      className="block text-xs font-semibold text-amber-900"
+                      data-testid="egg-guard"
+                    >
+                      Not for eating until {shortDate(c.eggsWithheldUntil, today)}
+                    </span>
                   )}
                 </label>
                 <div className="flex shrink-0 items-center gap-1">

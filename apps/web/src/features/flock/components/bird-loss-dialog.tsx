@@ -13,6 +13,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Form, FormError, useZodForm } from "@/components/ui/form";
 import { Input, Select } from "@/components/ui/input";
+import { MeatWarning } from "@/components/egg-guard";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useRecordLoss, type BirdLoss } from "../api/bird-life";
@@ -174,6 +175,9 @@ function LossForm({
       <Field name="date" id="loss-date" label="Date">
         {(props) => <Input type="date" max={today} {...props} />}
       </Field>
+      {(outcome === "slaughtered" || outcome === "sold") && (
+        <MeatWarning until={bird.meatWithheldUntil} today={today} />
+      )}
       {handedOver ? (
         <div className="grid gap-4 sm:grid-cols-2">
           <Field

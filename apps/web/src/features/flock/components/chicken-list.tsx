@@ -1,5 +1,5 @@
 import { HeartCrack, Pencil, Plus, Stethoscope, Target, Trash2, Undo2 } from "lucide-react";
-import { lazy, Suspense, useState, type MouseEvent } from "react";
+import { lazy, Suspense, useState, type MouseEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import { ageInWeeks, formatAgeWeeks } from "@flockkeeper/shared/domain/flock";
 import { sexLabel, type Chicken } from "@flockkeeper/shared/schemas/chicken";
@@ -20,6 +20,7 @@ import { useHealthConditions } from "@/lib/health-conditions";
 import { useUndoLoss } from "../api/bird-life";
 import { useDeleteChicken } from "../api/save-chicken";
 import { outcomeText } from "../lib/outcome";
+import { EggGuard } from "@/components/egg-guard";
 import { ChickenFormDialog, HEALTH_LABELS } from "./chicken-form-dialog";
 
 // The loss and remove dialogs load the first time one opens.
@@ -50,12 +51,15 @@ export function ChickenList({
   error,
   trackedId,
   onTrack,
+  healthAction,
 }: {
   chickens: Chicken[];
   isLoading: boolean;
   error: unknown;
   trackedId: string | null;
   onTrack: (chicken: Chicken) => void;
+  /** A bird's health history (treatments, vaccinations, photo checks): the route composes it. */
+  healthAction?: (chicken: Chicken) => ReactNode;
 }) {
   const [editing, setEditing] = useState<Chicken | null>(null);
   const [formOpen, setFormOpen] = useState(false);
@@ -245,6 +249,7 @@ export function ChickenList({
               </>
             )}
           </dl>
+          {!left && <EggGuard name={c.name} until={c.eggsWithheldUntil} className="mt-2" />}
           {c.notes && <p className="mt-2 text-sm break-words text-stone-700">{c.notes}</p>}
           <div className="mt-3 flex flex-wrap gap-2">
             {!left && (
@@ -274,6 +279,7 @@ export function ChickenList({
                 <Stethoscope size={16} aria-hidden /> Symptoms
               </Link>
             )}
+            {healthAction?.(c)}
             {manageBirds && !left && (
               <Button
                 size="sm"

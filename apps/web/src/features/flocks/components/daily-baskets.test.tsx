@@ -41,6 +41,8 @@ const flockOf = (name: string, headcount: number): Flock =>
     males: 0,
     profiles: 0,
     asOf: today,
+    eggsWithheldUntil: null,
+    meatWithheldUntil: null,
     createdAt: stamp,
     updatedAt: stamp,
   });
@@ -57,6 +59,7 @@ const basketOf = (f: Flock, eggs: number): EggCollection =>
     cracked: null,
     dirty: null,
     notes: null,
+    withheld: false,
     createdAt: stamp,
     updatedAt: stamp,
   });
@@ -112,4 +115,19 @@ it("shows the server's refusal on the flock's row", async () => {
   await userEvent.click(screen.getByRole("button", { name: "Save baskets" }));
   expect(await screen.findByRole("alert")).toHaveTextContent("The flock started on 2026-01-01");
   expect(screen.getByLabelText("Eggs from Big coop")).toHaveValue("3");
+});
+
+it("shows the eggs guard on a flock within an egg withdrawal, and a withheld basket", async () => {
+  const coop = { ...flockOf("Coop A", 12), eggsWithheldUntil: "2099-12-03" };
+  const saved = { ...basketOf(coop, 9), withheld: true };
+  fakeApi(({ method, url }) => {
+    if (method === "GET" && url.startsWith("/api/flocks?")) return [200, [coop]];
+    if (method === "GET" && url.startsWith("/api/egg-collections?")) return [200, [saved]];
+    return undefined;
+  });
+  renderWithClient(<DailyBaskets />);
+  expect(
+    await screen.findByText("Eggs from Coop A not for eating until 3 Dec 2099"),
+  ).toBeInTheDocument();
+  expect(await screen.findByText("Saved: 9 · withheld")).toBeInTheDocument();
 });

@@ -6,6 +6,7 @@ import {
   type Flock,
 } from "@flockkeeper/shared/schemas/flock";
 import { FUTURE_DATE_MESSAGE } from "@flockkeeper/shared/schemas/common";
+import { EggGuard } from "@/components/egg-guard";
 import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
 import { Input, Label } from "@/components/ui/input";
@@ -191,7 +192,9 @@ export function DailyBaskets() {
                       {f.name}
                     </label>
                     <span className="block truncate text-xs text-stone-600">
-                      {saved ? `Saved: ${saved.eggs}` : headcountText(f)}
+                      {saved
+                        ? `Saved: ${saved.eggs}${saved.withheld ? " · withheld" : ""}`
+                        : headcountText(f)}
                     </span>
                   </div>
                   <div className="flex shrink-0 items-center gap-1">
@@ -225,6 +228,21 @@ export function DailyBaskets() {
                     </Button>
                   </div>
                 </div>
+                {date === today && f.eggsWithheldUntil ? (
+                  <EggGuard
+                    name={f.name}
+                    until={f.eggsWithheldUntil}
+                    today={today}
+                    className="mt-1"
+                  />
+                ) : (
+                  saved?.withheld && (
+                    <p className="mt-1 text-sm font-semibold text-amber-900">
+                      Withheld: laid during a treatment&apos;s egg withdrawal (counted as laid, not
+                      for eating or sale)
+                    </p>
+                  )
+                )}
                 {quality && (
                   <div className="mt-2 flex flex-wrap items-center justify-end gap-3">
                     <label

@@ -43,6 +43,8 @@ const flockOf = (name: string, species: Flock["species"], headcount: number): Fl
     males: 0,
     profiles: 0,
     asOf: today,
+    eggsWithheldUntil: null,
+    meatWithheldUntil: null,
     createdAt: stamp,
     updatedAt: stamp,
   });
@@ -83,6 +85,7 @@ function setUp() {
     daysWithRecords: 1,
     eggs: 19,
     henDays: 24,
+    withheldEggs: 0,
     layRate: 79.2,
     days: [{ date: today, eggs: 19, headcount: 24, layingHens: 24, layRate: 79.2 }],
   });

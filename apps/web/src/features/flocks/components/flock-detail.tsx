@@ -21,6 +21,7 @@ import type { ConditionSummary } from "@flockkeeper/shared/schemas/loss";
 import type { PoultrySpecies } from "@flockkeeper/shared/schemas/species";
 import { conditionOf, LossAdvice } from "@/components/loss-advice";
 import { SeriesChart } from "@/components/series-chart";
+import { EggGuard, MeatWarning } from "@/components/egg-guard";
 import { Button } from "@/components/ui/button";
 import { Field, Form, FormError, useZodForm } from "@/components/ui/form";
 import { Input, Select } from "@/components/ui/input";
@@ -101,6 +102,7 @@ export function FlockDetail({ flock: initial, onClose }: { flock: Flock; onClose
 
   return (
     <div className="space-y-5">
+      <EggGuard name={flock.name} until={flock.eggsWithheldUntil} />
       <div className="grid grid-cols-2 gap-3">
         <div className="rounded-xl bg-amber-50 p-3">
           <p className="text-sm font-semibold text-amber-900">Headcount today</p>
@@ -380,12 +382,21 @@ function RecordEventForm({ flock, onDone }: { flock: Flock; onDone: () => void }
   const submit = async (_body: unknown, values: EventValues) => {
     try {
       const saved = await create.mutateAsync(eventBody(values));
+      if (isQueued(saved)) {
+        toast({
+          title: `${FLOCK_EVENT_LABELS[values.type as FlockEventType]} kept on this phone`,
+          description: "Sent when you are back online.",
+          variant: "success",
+        });
+        onDone();
+        return;
+      }
+      // A slaughter or sale within a meat withdrawal is recorded, with its warning (issue 20).
+      const warning = saved.warnings?.[0];
       toast({
-        title: isQueued(saved)
-          ? `${FLOCK_EVENT_LABELS[values.type as FlockEventType]} kept on this phone`
-          : `${FLOCK_EVENT_LABELS[values.type as FlockEventType]} recorded`,
-        description: isQueued(saved) ? "Sent when you are back online." : undefined,
-        variant: "success",
+        title: `${FLOCK_EVENT_LABELS[values.type as FlockEventType]} recorded`,
+        description: warning?.message,
+        variant: warning ? "default" : "success",
       });
       onDone();
     } catch (err) {
@@ -438,6 +449,9 @@ function RecordEventForm({ flock, onDone }: { flock: Flock; onDone: () => void }
           {(p) => <Input {...p} inputMode="numeric" />}
         </Field>
       </div>
+      {(type === "slaughtered" || type === "sold") && (
+        <MeatWarning until={flock.meatWithheldUntil} today={today} />
+      )}
       {type === "moved_out" && (
         <Field name="toFlockId" id="event-to-flock" label="Move to flock">
           {(p) => (

@@ -5,6 +5,7 @@ import { FLOCK_PURPOSE_LABELS, type Flock } from "@flockkeeper/shared/schemas/fl
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Dialog } from "@/components/ui/lazy-dialog";
+import { EggGuard } from "@/components/egg-guard";
 import { SpeciesArt } from "@/components/ui/species-art";
 import { errorMessage } from "@/lib/api-client";
 import { useFarmPermissions } from "@/lib/farms";
@@ -140,6 +141,7 @@ function FlockCards({
               </span>
             </span>
           </button>
+          <EggGuard name={f.name} until={f.eggsWithheldUntil} className="mt-1" />
         </li>
       ))}
     </ul>

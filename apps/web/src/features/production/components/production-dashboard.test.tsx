@@ -55,6 +55,7 @@ const summary = {
   layingBirds: 0,
   daysWithRecords: 0,
   henDays: 0,
+  withheldEggs: 0,
   layRate: null,
 };
 

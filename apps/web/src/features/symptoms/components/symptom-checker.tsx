@@ -5,7 +5,8 @@ import {
   SPECIES_LABELS,
   type PoultrySpecies,
 } from "@flockkeeper/shared/schemas/species";
-import { AlertOctagon, Check, Stethoscope } from "lucide-react";
+import { AlertOctagon, Check, Pill, Stethoscope } from "lucide-react";
+import { Link } from "react-router";
 import type { HealthCondition } from "@flockkeeper/shared/schemas/condition";
 import { SYMPTOMS_MAX, SYMPTOM_TEXT_MAX } from "@flockkeeper/shared/domain/symptom-limits";
 import { parseSymptomInput } from "@flockkeeper/shared/domain/symptom-match";
@@ -36,6 +37,17 @@ const SEVERITY_TONE: Record<HealthCondition["severity"], BadgeTone> = {
   moderate: "yellow",
   severe: "red",
 };
+
+/** The Flock Manager's treatment form, filled in with this condition (issue 20 item 4). */
+function treatmentLink(condition: HealthCondition): string {
+  const q = new URLSearchParams({
+    treat: "1",
+    reason: condition.name,
+    conditionId: condition.id,
+    conditionName: condition.name,
+  });
+  return `/chicken-tracker?${q.toString()}`;
+}
 
 function ConditionCard({ condition }: { condition: HealthCondition }) {
   return (
@@ -85,6 +97,20 @@ function ConditionCard({ condition }: { condition: HealthCondition }) {
           Source: {condition.sources.join("; ")}
         </p>
       )}
+      <p className="mt-3">
+        <Link
+          to={treatmentLink(condition)}
+          className="inline-flex min-h-11 items-center gap-2 rounded-control border border-stone-300 px-3 font-semibold text-stone-900 hover:bg-stone-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+          data-track="Record a treatment from a symptom result"
+        >
+          <Pill className="size-4" aria-hidden="true" />
+          Record a treatment
+        </Link>
+        <span className="mt-1 block text-xs text-stone-700">
+          Keeps a record with its egg and meat withdrawal in the Flock Manager. Not dosing advice:
+          ask a vet what to give.
+        </span>
+      </p>
     </article>
   );
 }
