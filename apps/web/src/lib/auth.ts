@@ -2,9 +2,10 @@ import { useCallback, useSyncExternalStore } from "react";
 import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { AuthUser } from "@flockkeeper/shared/schemas/auth";
 import { ApiError, apiGet } from "./api-client";
+import { authQueryKey, hasNoLocalCopy, onLocalCopyMissing } from "./auth-key";
 import { toast } from "./toast";
 
-export const authQueryKey = ["auth", "user"] as const;
+export { authQueryKey };
 
 /** The current user, or null when signed out (a 401 is an answer, not an error). */
 export async function fetchCurrentUser(): Promise<AuthUser | null> {
@@ -17,17 +18,6 @@ export async function fetchCurrentUser(): Promise<AuthUser | null> {
 }
 
 /**
- * Offline with no local copy to read (lib/local-copy.ts): the server cannot be asked, so nobody is
- * signed in here until the connection returns (not "loading" for ever).
- */
-let noLocalCopy = false;
-const localCopyListeners = new Set<() => void>();
-export function markNoLocalCopy() {
-  noLocalCopy = true;
-  localCopyListeners.forEach((l) => l());
-}
-
-/**
  * The answer in the cache: the user, null (signed out, or no answer to be had), undefined (loading).
  * Offline, the question waits for the connection; the keeper's local copy answers meanwhile (the
  * user it kept), or, with none, nobody.
@@ -36,7 +26,7 @@ function cachedAuth(qc: QueryClient): AuthUser | null | undefined {
   const state = qc.getQueryState<AuthUser | null>(authQueryKey);
   if (state?.data !== undefined) return state.data;
   if (state?.status === "error") return null;
-  if (noLocalCopy && typeof navigator !== "undefined" && !navigator.onLine) return null;
+  if (hasNoLocalCopy() && typeof navigator !== "undefined" && !navigator.onLine) return null;
   return undefined;
 }
 
@@ -55,10 +45,10 @@ export function useAuth() {
   useQuery({ queryKey: authQueryKey, queryFn: fetchCurrentUser, retry: false });
   const subscribe = useCallback(
     (onChange: () => void) => {
-      localCopyListeners.add(onChange);
+      const offMissing = onLocalCopyMissing(onChange);
       const unsubscribe = qc.getQueryCache().subscribe(onChange);
       return () => {
-        localCopyListeners.delete(onChange);
+        offMissing();
         unsubscribe();
       };
     },

@@ -7,7 +7,7 @@ import {
 } from "@tanstack/react-query";
 import type { AuthUser } from "@flockkeeper/shared/schemas/auth";
 import { clear, createStore, get, set, type UseStore } from "idb-keyval";
-import { authQueryKey, markNoLocalCopy } from "./auth";
+import { authQueryKey, markNoLocalCopy } from "./auth-key";
 import { outbox } from "./outbox";
 
 /**
