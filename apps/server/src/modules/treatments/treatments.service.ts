@@ -381,6 +381,27 @@ export async function withheldBaskets(
   return withheld;
 }
 
+/** Whether any treatment's egg withdrawal overlaps `from`..`to` (one indexed look-up). */
+export async function anyEggWithdrawal(
+  db: Db,
+  keeper: Keeper,
+  from: string,
+  to: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: treatments.id })
+    .from(treatments)
+    .where(
+      and(
+        eq(treatments.farmId, keeper.farmId),
+        lte(treatments.startDate, to),
+        gte(sql`${treatments.endDate} + ${treatments.eggWithdrawalDays}`, from),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /**
  * Which of the given egg records (one bird, one day) are of an egg withdrawal: a treatment of the
  * bird or of its flock covers the day.
