@@ -26,6 +26,8 @@ export default defineConfig({
         navigateFallback: "/index.html",
         navigateFallbackDenylist: [/^\/api\//, /^\/oidc\//, /^\/sitemap\.xml$/, /^\/robots\.txt$/],
         runtimeCaching: [],
+        // Web Push: shows the server's notifications and opens the task on tap (public/push-sw.js).
+        importScripts: ["/push-sw.js"],
         cleanupOutdatedCaches: true,
       },
     }),

@@ -84,6 +84,17 @@ const envSchema = z.object({
   AI_MODEL: z.string().optional(),
   WEATHER_BASE_URL: z.url().default("https://api.open-meteo.com"),
   SOCIAL_URL: z.url().default("https://www.facebook.com/"),
+  // Web Push: the push services' origins a subscription may name besides the browsers' own
+  // (tests add their local receiver), the VAPID contact, and whether this instance sends.
+  PUSH_ENDPOINT_ORIGINS: csv,
+  PUSH_SUBJECT: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^(mailto:|https:\/\/)/.test(v), "PUSH_SUBJECT must be mailto: or https:"),
+  PUSH_SENDER: z
+    .enum(["true", "false", "1", "0", ""])
+    .optional()
+    .transform((v) => v !== "false" && v !== "0"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: trustProxy,
   REDIS_URL: z
@@ -123,6 +134,8 @@ export type AppConfig = {
   adminPassword: string | null;
   ai: { baseUrl: string; apiKey: string | null; model: string } | null;
   weatherBaseUrl: string;
+  /** Web Push: extra push-service origins allowed, the VAPID subject, and whether to run the sender. */
+  push: { endpointOrigins: string[]; subject: string | null; sender: boolean };
   socialUrl: string;
   logLevel: string;
   /** Which forwarding proxies to believe: none (false), a hop count, or addresses and ranges. */
@@ -184,6 +197,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           }
         : null,
     weatherBaseUrl: e.WEATHER_BASE_URL.replace(/\/$/, ""),
+    push: {
+      endpointOrigins: e.PUSH_ENDPOINT_ORIGINS.map((o) => o.replace(/\/$/, "")),
+      subject: e.PUSH_SUBJECT ?? null,
+      sender: e.PUSH_SENDER,
+    },
     socialUrl: e.SOCIAL_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

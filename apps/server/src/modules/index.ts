@@ -34,6 +34,7 @@ import { treatmentsRoutes } from "./treatments/treatments.routes";
 import { moneyRoutes } from "./money/money.routes";
 import { tasksRoutes } from "./tasks/tasks.routes";
 import { calendarRoutes } from "./tasks/calendar.routes";
+import { pushRoutes } from "./push/push.routes";
 import { medicationsRoutes } from "./medications/medications.routes";
 
 /** Every feature module's routes. One line per area; order does not matter. */
@@ -73,5 +74,6 @@ export const modules: Module[] = [
   moneyRoutes,
   tasksRoutes,
   calendarRoutes,
+  pushRoutes,
   medicationsRoutes,
 ];

@@ -16,6 +16,8 @@ import {
   type Probe,
   type PublicEntry,
   type Seed,
+  PROBE_AUTH,
+  PROBE_P256DH,
 } from "./access-matrix";
 import { buildUser, createTestApp, expectPrivate, type TestApp, type TestUser } from "./helpers";
 
@@ -265,6 +267,12 @@ async function seedOwner(): Promise<Seed> {
   });
   const search = await ok("POST", "/api/recent-searches", { term: mark });
   const chore = await ok("POST", "/api/chores", { title: `${mark} chore`, frequency: "daily" });
+  await ok("POST", "/api/push/subscriptions", {
+    endpoint: `https://fcm.googleapis.com/fcm/send/${mark}-owner`,
+    keys: { p256dh: PROBE_P256DH, auth: PROBE_AUTH },
+    timeZone: "UTC",
+    digestHour: 7,
+  });
   const analysis = await ok("POST", "/api/analyze-feces", { image: photo, birdId: bird.id });
   expect(analysis.analysisId, "seed: the analysis is saved").toEqual(expect.any(String));
   const feed = await ok("POST", "/api/feed-records", {

@@ -150,6 +150,11 @@ const PROBE_ATTESTATION = {
   clientExtensionResults: {},
 };
 
+/** A real P-256 public key and an auth secret, as a browser's PushSubscription carries them. */
+export const PROBE_P256DH =
+  "BCfvfBK19bsPlQT4ywFG-hAIZuRrGuGtramztc1twxnT-1gN_Lw5y8YbdUra0e2VfkOIvfUVkcbCzTeAAJXvPAs";
+export const PROBE_AUTH = "o1WoirDIXob5f3uWHeonqA";
+
 const validAd = (s: Seed) => ({
   title: `${s.adminMark} ad`,
   description: "Probe",
@@ -704,6 +709,28 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     access: "public",
     why: "a calendar app fetches the private feed without a cookie: its 256-bit token is the key, and an unknown or revoked one answers 404",
     probe: { params: () => ({ file: `${"A".repeat(43)}.ics` }), status: 404 },
+  },
+  "GET /api/push/public-key": {
+    access: "public",
+    why: "the server's VAPID public key, the same for everyone (a browser subscribes with it)",
+    probe: { status: 200 },
+  },
+  "POST /api/push/subscriptions": {
+    access: "keeper",
+    minRole: "helper",
+    payload: (s) => ({
+      // Unique per run, and not the owner's mark (the answer echoes the endpoint).
+      endpoint: `https://fcm.googleapis.com/fcm/send/probe-${[...s.mark].reverse().join("")}`,
+      keys: { p256dh: PROBE_P256DH, auth: PROBE_AUTH },
+      timeZone: "UTC",
+      digestHour: 7,
+    }),
+    stranger: { status: 201, why: "subscribes the caller's own device for their own farm" },
+  },
+  "DELETE /api/push/subscriptions": {
+    access: "keeper",
+    minRole: "helper",
+    payload: (s) => ({ endpoint: `https://fcm.googleapis.com/fcm/send/${s.mark}-owner` }),
   },
   "GET /api/chores": { access: "keeper-list", minRole: "helper" },
   "POST /api/chores": {

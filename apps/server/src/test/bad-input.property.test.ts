@@ -56,6 +56,7 @@ import {
   type Json,
 } from "./bad-input.helpers";
 import { buildUser, createTestApp } from "./helpers";
+import { PROBE_AUTH, PROBE_P256DH } from "./access-matrix";
 
 /**
  * fast-check runs per route and property; the totals are printed at the end. On PostgreSQL
@@ -436,6 +437,13 @@ const fixtures: Record<string, unknown> = {
   "POST /api/chores": { title: "Change bedding", frequency: "weekly", weekday: 1 },
   "PATCH /api/chores/:id": { title: "Deep clean" },
   "POST /api/tasks/:id/snooze": { until: daysAgo(-2) },
+  "POST /api/push/subscriptions": {
+    endpoint: "https://fcm.googleapis.com/fcm/send/fuzz-device",
+    keys: { p256dh: PROBE_P256DH, auth: PROBE_AUTH },
+    timeZone: "Europe/London",
+    digestHour: 6,
+  },
+  "DELETE /api/push/subscriptions": { endpoint: "https://fcm.googleapis.com/fcm/send/fuzz-device" },
   "PUT /api/weather/place": { name: "Barn", latitude: 40.7, longitude: -74 },
   "PATCH /api/account/settings": {
     temperatureUnit: "C",
@@ -1136,6 +1144,22 @@ describe("bad input never gets a 5xx, always a clear 4xx, and changes no row", (
     // The stored chore is daily: a weekday alone, or weekly without one, does not fit it.
     for (const body of [{ weekday: 2 }, { dayOfMonth: 3 }, { frequency: "weekly" }]) {
       await check(patch, { text: JSON.stringify(body) }, false);
+    }
+    // Push subscriptions: a made-up service, a key that is no point on the curve, another account's device.
+    const push = byKey("POST /api/push/subscriptions")!;
+    const device = {
+      endpoint: "https://fcm.googleapis.com/fcm/send/fuzz-targeted",
+      keys: { p256dh: PROBE_P256DH, auth: PROBE_AUTH },
+      timeZone: "UTC",
+    };
+    for (const body of [
+      { ...device, endpoint: "https://attacker.example/collect" },
+      { ...device, endpoint: "http://127.0.0.1:9/push" },
+      { ...device, keys: { p256dh: "B".repeat(87), auth: PROBE_AUTH } },
+      { ...device, keys: { p256dh: PROBE_P256DH, auth: "short" } },
+      { ...device, timeZone: "Nowhere/Special" },
+    ]) {
+      await check(push, { text: JSON.stringify(body) }, false);
     }
     const unknown = await send({
       method: "POST",

@@ -36,6 +36,8 @@ export async function createTestApp(
     LOG_LEVEL: "silent",
     PUBLIC_URL: "http://localhost:3000",
     READ_CACHE: process.env.TEST_READ_CACHE === "true" ? "true" : "false",
+    // The push schedule runs only where a test asks (it writes rows on its own every minute).
+    PUSH_SENDER: "false",
     ...env,
   });
   const database = await openDatabase({

@@ -1,5 +1,5 @@
 import { addDaysIso, isValidIsoDate } from "./dates";
-import type { RunningHatch } from "./tasks";
+import type { RunningHatch, TaskTreatment } from "./tasks";
 import { supersededDoses, type DoseRecord } from "./vaccination";
 
 /*
@@ -21,10 +21,30 @@ export interface CalendarEvent {
 
 /** Events of the farm's records from `from` on (older ones are history, not plans). */
 export function calendarEvents(
-  input: { doses: readonly DoseRecord[]; hatches: readonly RunningHatch[] },
+  input: {
+    doses: readonly DoseRecord[];
+    hatches: readonly RunningHatch[];
+    treatments?: readonly TaskTreatment[];
+  },
   from: string,
 ): CalendarEvent[] {
   const events: CalendarEvent[] = [];
+  for (const t of input.treatments ?? []) {
+    for (const [kind, end] of [
+      ["Egg", t.eggWithdrawalEnds],
+      ["Meat", t.meatWithdrawalEnds],
+    ] as const) {
+      if (end <= t.endDate || end < from) continue;
+      events.push({
+        uid: `withdrawal-${kind.toLowerCase()}-${t.id}-${end}`,
+        start: end,
+        end,
+        summary: `${kind} withdrawal ends: ${t.subjectName}`,
+        description: `Last day of the ${kind.toLowerCase()} withdrawal after ${t.product}; usable again the day after.`,
+        link: "/chicken-tracker",
+      });
+    }
+  }
   const superseded = supersededDoses(input.doses);
   for (const d of input.doses) {
     if (superseded.has(d.id) || !isValidIsoDate(d.nextDue) || d.nextDue === d.date) continue;

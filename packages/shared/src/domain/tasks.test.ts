@@ -9,6 +9,7 @@ import {
   occurrencesBetween,
   parseTaskId,
   taskId,
+  treatmentTasks,
   vaccinationTasks,
   weatherTasks,
   type RunningHatch,
@@ -102,6 +103,35 @@ describe("hatching", () => {
     );
     // Not started yet.
     expect(kinds("2026-11-30")).toEqual([]);
+  });
+});
+
+describe("treatments", () => {
+  const course = {
+    id: "t",
+    product: "Amprolium",
+    subjectName: "Layers",
+    startDate: "2026-11-24",
+    endDate: "2026-11-28",
+    eggWithdrawalEnds: "2026-11-28",
+    meatWithdrawalEnds: "2026-12-02",
+  };
+  it("a course in progress is a task each day of it", () => {
+    const [t] = treatmentTasks([course], date);
+    expect(t).toMatchObject({ id: `treatment:t:${date}`, title: "Give Amprolium: Layers" });
+    expect(t!.reason).toBe("Day 3 of 5 of the course.");
+    expect(treatmentTasks([course], "2026-11-29")).toEqual([]);
+  });
+  it("the day after a withdrawal's last day says the eggs or meat can be used again", () => {
+    const withEggs = { ...course, eggWithdrawalEnds: "2026-11-30" };
+    expect(treatmentTasks([withEggs], "2026-12-01").map((t) => [t.id, t.reason])).toEqual([
+      ["withdrawal:t:2026-12-01", "Eggs from Layers can be used again from today (Amprolium)."],
+    ]);
+    expect(treatmentTasks([course], "2026-12-03").map((t) => t.reason)).toEqual([
+      "Meat from Layers can be used again from today (Amprolium).",
+    ]);
+    // No withdrawal (0 days): nothing to announce.
+    expect(treatmentTasks([course], "2026-11-29")).toEqual([]);
   });
 });
 

@@ -17,6 +17,8 @@ import { supersededDoses, type DoseRecord } from "./vaccination";
 /** Every kind of task, in the order Today groups them. */
 export const TASK_KINDS = [
   "weather",
+  "treatment",
+  "withdrawal",
   "vaccination",
   "lockdown",
   "hatch",
@@ -215,6 +217,57 @@ export function hatchTasks(hatches: readonly RunningHatch[], date: string): Comp
         reason,
         due,
         link: "/chicken-tracker?tab=hatching",
+        urgent: false,
+      });
+    }
+  }
+  return tasks;
+}
+
+// ------------------------------------------------------------------ treatments
+
+/** A treatment as the tasks need it (issue 20's records, withdrawal ends worked out). */
+export interface TaskTreatment {
+  id: string;
+  product: string;
+  /** The bird or flock treated. */
+  subjectName: string;
+  startDate: string;
+  endDate: string;
+  /** Last day eggs (meat) are withheld. */
+  eggWithdrawalEnds: string;
+  meatWithdrawalEnds: string;
+}
+
+/**
+ * A course in progress is a task each of its days (give the dose); a withdrawal that ended
+ * yesterday is a task today (eggs, or birds for meat, can be used again).
+ */
+export function treatmentTasks(treatments: readonly TaskTreatment[], date: string): ComputedTask[] {
+  const tasks: ComputedTask[] = [];
+  for (const t of treatments) {
+    if (t.startDate <= date && date <= t.endDate) {
+      tasks.push({
+        id: taskId("treatment", t.id, date),
+        kind: "treatment",
+        title: `Give ${t.product}: ${t.subjectName}`,
+        reason: `Day ${daysBetweenIso(t.startDate, date) + 1} of ${daysBetweenIso(t.startDate, t.endDate) + 1} of the course.`,
+        due: date,
+        link: "/chicken-tracker",
+        urgent: false,
+      });
+    }
+    const egg = addDaysIso(t.eggWithdrawalEnds, 1) === date && t.eggWithdrawalEnds > t.endDate;
+    const meat = addDaysIso(t.meatWithdrawalEnds, 1) === date && t.meatWithdrawalEnds > t.endDate;
+    if (egg || meat) {
+      const what = egg && meat ? "Eggs and meat" : egg ? "Eggs" : "Meat";
+      tasks.push({
+        id: taskId("withdrawal", t.id, date),
+        kind: "withdrawal",
+        title: `Withdrawal over: ${t.subjectName}`,
+        reason: `${what} from ${t.subjectName} can be used again from today (${t.product}).`,
+        due: date,
+        link: "/chicken-tracker",
         urgent: false,
       });
     }

@@ -145,3 +145,79 @@ export const chore = z.object({
 });
 export type Chore = z.infer<typeof chore>;
 export const choreList = z.array(chore);
+
+// ------------------------------------------------------------------ Web Push
+
+const base64url = (name: string, bytes: number) =>
+  z
+    .string({ error: `${name} is required` })
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, { message: `${name} must be base64url` })
+    .refine((v) => Math.floor((v.replace(/=+$/, "").length * 3) / 4) === bytes, {
+      message: `${name} must be ${bytes} bytes`,
+    });
+
+/** An IANA time zone the server knows ("Europe/London"). */
+export const timeZone = z
+  .string({ error: "Time zone is required" })
+  .max(64, { message: "Unknown time zone" })
+  .refine(
+    (v) => {
+      try {
+        new Intl.DateTimeFormat("en-US", { timeZone: v });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { message: "Unknown time zone" },
+  );
+
+/**
+ * `POST /api/push/subscriptions`: the browser's PushSubscription (`subscription.toJSON()`), the
+ * hour of the morning digest (null: none) and the keeper's time zone.
+ */
+export const pushSubscriptionBody = z.object({
+  endpoint: z
+    .url({ message: "Endpoint must be the push service's URL" })
+    .max(2000, { message: "Endpoint must be the push service's URL" }),
+  expirationTime: z.number().nullish(),
+  keys: z.object(
+    {
+      p256dh: base64url("keys.p256dh", 65),
+      auth: base64url("keys.auth", 16),
+    },
+    { error: "keys are required" },
+  ),
+  digestHour: z
+    .number({ error: "Digest hour must be a whole hour from 0 to 23" })
+    .int({ message: "Digest hour must be a whole hour from 0 to 23" })
+    .min(0, { message: "Digest hour must be a whole hour from 0 to 23" })
+    .max(23, { message: "Digest hour must be a whole hour from 0 to 23" })
+    .nullable()
+    .default(7),
+  timeZone,
+});
+export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBody>;
+
+/** `DELETE /api/push/subscriptions`: the device's endpoint. */
+export const pushUnsubscribeBody = z.object({
+  endpoint: z.url({ message: "Endpoint must be the push service's URL" }).max(2000),
+});
+
+/** A subscription as answered (the keys stay on the server). */
+export const pushSubscription = z.object({
+  id: z.uuid(),
+  endpoint: z.string(),
+  digestHour: z.number().int().nullable(),
+  timeZone: z.string(),
+});
+export type PushSubscriptionView = z.infer<typeof pushSubscription>;
+
+/** What the service worker gets in a push: shown as a notification, `url` opened on tap. */
+export const pushPayload = z.object({
+  title: z.string(),
+  body: z.string(),
+  url: z.string(),
+  tag: z.string(),
+});
+export type PushPayload = z.infer<typeof pushPayload>;

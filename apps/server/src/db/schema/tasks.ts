@@ -89,3 +89,62 @@ export const calendarFeeds = pgTable(
   },
   (t) => [uniqueIndex("calendar_feeds_user_farm_key").on(t.userId, t.farmId)],
 );
+
+/**
+ * Web Push subscriptions, one per device (browser) and keeper, for the farm in use when it was
+ * made. The morning digest goes at `digest_hour` in `time_zone` (null: no digest); urgent items go
+ * at once. A push service answering 404 or 410 removes the row.
+ */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    farmId: uuid("farm_id")
+      .notNull()
+      .references(() => farms.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull().unique(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    digestHour: integer("digest_hour"),
+    timeZone: text("time_zone").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("push_subscriptions_user_idx").on(t.userId),
+    check(
+      "push_subscriptions_digest_hour_check",
+      sql`${t.digestHour} is null or ${t.digestHour} between 0 and 23`,
+    ),
+  ],
+);
+
+/**
+ * Notifications to send, one row per subscription and `key` (`digest:<local date>`,
+ * `urgent:<task id>`), so a digest or an alert is queued once however many instances run the
+ * schedule. An instance claims pending rows with `FOR UPDATE SKIP LOCKED` (status `sending`),
+ * sends, and marks them `sent`; a claim older than 10 minutes (a crashed instance) is taken again.
+ */
+export const pushDeliveries = pgTable(
+  "push_deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    kind: text("kind").notNull(),
+    /** The keeper's date the notification is about. */
+    date: date("date", { mode: "string" }).notNull(),
+    status: text("status").notNull().default("pending"),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("push_deliveries_subscription_key").on(t.subscriptionId, t.key),
+    index("push_deliveries_status_idx").on(t.status, t.createdAt),
+  ],
+);

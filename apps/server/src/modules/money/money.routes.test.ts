@@ -352,6 +352,34 @@ describe("money summary", () => {
     expect(months.at(-1)!.month).toBe(today.slice(0, 7));
   });
 
+  it("counts eggs laid during a treatment's egg withdrawal as laid, not saleable", async () => {
+    const { owner, layers } = await farm();
+    // A one-day treatment of Coop A two days ago with no extra withdrawal days: that day's basket
+    // of 30 is withheld.
+    const treated = await owner.inject({
+      method: "POST",
+      url: "/api/treatments",
+      payload: {
+        flockId: layers.id,
+        product: "Amprolium",
+        route: "water",
+        startDate: daysAgo(2),
+        endDate: daysAgo(2),
+        reason: "Coccidiosis",
+        eggWithdrawalDays: 0,
+        meatWithdrawalDays: 0,
+      },
+    });
+    expect(treated.statusCode, treated.body).toBe(201);
+    const s = await summary(owner, `from=${daysAgo(10)}&to=${today}`);
+    expect(s).toMatchObject({ eggsLaid: 60, eggsWithheld: 30, eggsSaleable: 30 });
+    // 35 of laying costs / (30 saleable eggs / 12) = 14.
+    expect(s.costPerDozen).toBe(35 / (30 / 12));
+    const flock = await summary(owner, `flockId=${layers.id}`);
+    expect(flock.eggsWithheld).toBe(30);
+    expect(flock.costPerDozen).toBe(25 / (30 / 12));
+  });
+
   it("counts feed records' costs and flock sale prices once: read where they are, never copied", async () => {
     const { owner } = await farm();
     const list = (await owner.inject({ url: "/api/transactions" })).json<TransactionList>();

@@ -32,6 +32,7 @@ import { resolveToday } from "../../lib/keeper-today";
 import { csvRows } from "../../lib/csv";
 import { authorshipOf, createdByKeeper, type Keeper } from "../../access/access";
 import { deleteRecord, recordToChange } from "../../access/record-change";
+import { withheldEggs } from "../treatments/treatments.service";
 
 /*
  * Money (issue 20 items 6-8). Owners and keepers only: every route names `money.read`, so a helper
@@ -245,19 +246,23 @@ const feedLbsSql = sql.raw(
 );
 
 /**
- * Withheld eggs by month: eggs laid during a treatment's egg withdrawal, counted as laid and not as
- * saleable. SEAM (issue 20 item 3): treatments (egg withdrawal) are another helper's work that has
- * not landed in this tree yet, so no egg is withheld and every laid egg counts as saleable. Once
- * treatments land, this is the one function to fill in; the summary already subtracts its answer.
+ * Withheld eggs by month: eggs laid while a treatment's egg withdrawal covered their bird or flock
+ * (treatments module, `withheldEggs`), counted as laid and not as saleable.
  */
 export async function withheldEggsByMonth(
-  _db: Database,
-  _keeper: Keeper,
-  _from: string,
-  _to: string,
-  _flockId?: string,
+  db: Database,
+  keeper: Keeper,
+  from: string,
+  to: string,
+  flockId?: string,
 ): Promise<Map<string, number>> {
-  return new Map();
+  const withheld = await withheldEggs(db, keeper, { from, to, flockId: flockId ?? null });
+  const months = new Map<string, number>();
+  for (const [day, eggs] of withheld.byDay) {
+    const month = day.slice(0, 7);
+    months.set(month, (months.get(month) ?? 0) + eggs);
+  }
+  return months;
 }
 
 /**

@@ -6,7 +6,7 @@ import type { Database } from "../../db/client";
 import { calendarFeeds, farmMembers, farms } from "../../db/schema/index";
 import { notFound } from "../../lib/errors";
 import type { Keeper } from "../../access/access";
-import { farmDoses, runningHatches } from "./task-sources";
+import { farmDoses, farmTreatments, runningHatches } from "./task-sources";
 
 /** A feed token: 32 random bytes, base64url (43 characters). */
 export const CALENDAR_TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -44,8 +44,8 @@ export async function revokeCalendar(db: Database, keeper: Keeper): Promise<void
 }
 
 /**
- * The feed for a token: the farm's vaccinations due, candling days, lockdowns and hatch windows
- * from a week ago on. 404 for an unknown or revoked token. The token's keeper must still be a
+ * The feed for a token: the farm's vaccinations due, candling days, lockdowns, hatch windows and
+ * withdrawal ends from a week ago on. 404 for an unknown or revoked token. The token's keeper must still be a
  * member of the farm: the row goes with the membership (cascade on the farm; a member who left
  * is checked here).
  */
@@ -63,12 +63,14 @@ export async function calendarFeed(db: Database, token: string, publicUrl: strin
     .where(and(eq(farmMembers.farmId, feed.farmId), eq(farmMembers.userId, feed.userId)));
   if (!member) throw notFound("Calendar");
   const now = new Date();
+  const from = addDaysIso(todayIso(now), -7);
   const events = calendarEvents(
     {
       doses: await farmDoses(db, feed.farmId),
       hatches: await runningHatches(db, feed.farmId),
+      treatments: await farmTreatments(db, feed.farmId, from),
     },
-    addDaysIso(todayIso(now), -7),
+    from,
   );
   return toICalendar(events, {
     name: `${feed.name} (FlockKeeper)`,

@@ -1,9 +1,12 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull } from "drizzle-orm";
 import { addDaysIso, todayIso } from "@flockkeeper/shared/schemas/common";
 import { incubationPlan } from "@flockkeeper/shared/domain/incubation";
 import { speciesLabel, isPoultrySpecies } from "@flockkeeper/shared/domain/species-labels";
+import { withdrawalEnds } from "@flockkeeper/shared/domain/treatment";
 import {
   choreTasks,
+  treatmentTasks,
+  type TaskTreatment,
   eggTasks,
   hatchTasks,
   vaccinationTasks,
@@ -20,6 +23,8 @@ import {
   flocks,
   hatchCandlings,
   hatchRecords,
+  chickens,
+  treatments,
   vaccinations,
 } from "../../db/schema/index";
 import { getIncubationProfiles } from "../../knowledge/incubation-profiles";
@@ -108,6 +113,49 @@ export async function farmChores(db: Database, farmId: string): Promise<Chore[]>
   }));
 }
 
+/**
+ * The farm's treatments whose course or withdrawal is not over by `from` (issue 20's records),
+ * with the bird's or flock's name and the withdrawal ends worked out as the treatments module does.
+ */
+export async function farmTreatments(
+  db: Database,
+  farmId: string,
+  from: string,
+): Promise<TaskTreatment[]> {
+  const rows = await db
+    .select({
+      id: treatments.id,
+      product: treatments.product,
+      startDate: treatments.startDate,
+      endDate: treatments.endDate,
+      eggDays: treatments.eggWithdrawalDays,
+      meatDays: treatments.meatWithdrawalDays,
+      bird: chickens.name,
+      flock: flocks.name,
+    })
+    .from(treatments)
+    .leftJoin(chickens, eq(chickens.id, treatments.chickenId))
+    .leftJoin(flocks, eq(flocks.id, treatments.flockId))
+    // The longest withdrawal is 365 days (a check on the table).
+    .where(and(eq(treatments.farmId, farmId), gte(treatments.endDate, addDaysIso(from, -367))));
+  return rows
+    .map((r) => ({
+      id: r.id,
+      product: r.product,
+      subjectName: r.bird ?? r.flock ?? "a bird",
+      startDate: r.startDate,
+      endDate: r.endDate,
+      eggWithdrawalEnds: withdrawalEnds(r.endDate, r.eggDays),
+      meatWithdrawalEnds: withdrawalEnds(r.endDate, r.meatDays),
+    }))
+    .filter(
+      (t) =>
+        t.endDate >= from ||
+        addDaysIso(t.eggWithdrawalEnds, 1) >= from ||
+        addDaysIso(t.meatWithdrawalEnds, 1) >= from,
+    );
+}
+
 export const WEATHER_TASKS_UNAVAILABLE = "Weather alerts are unavailable right now";
 
 export const TASK_SOURCES: readonly TaskSource[] = [
@@ -129,6 +177,11 @@ export const TASK_SOURCES: readonly TaskSource[] = [
         date,
       );
     },
+  },
+  {
+    name: "treatments",
+    load: async ({ db, keeper, date }) =>
+      treatmentTasks(await farmTreatments(db, keeper.farmId, date), date),
   },
   {
     name: "vaccinations",

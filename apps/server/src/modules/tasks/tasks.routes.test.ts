@@ -206,6 +206,46 @@ describe("GET /api/tasks", () => {
   });
 });
 
+describe("treatment tasks", () => {
+  it("a course in progress each day, and the day its withdrawal is over; both in the calendar", async () => {
+    const owner = await buildKeeper(t);
+    const flock = await ok(owner, "POST", "/api/flocks", {
+      name: "Layers",
+      startDate: daysAgo(30),
+      headcount: 10,
+    });
+    const treatment = await ok(owner, "POST", "/api/treatments", {
+      flockId: flock.id,
+      product: "Amprolium 9.6%",
+      route: "water",
+      startDate: daysAgo(1),
+      endDate: addDaysIso(today, 1),
+      reason: "Bloody droppings",
+      eggWithdrawalDays: 2,
+      meatWithdrawalDays: 5,
+    });
+    const course = (await tasksOf(owner)).tasks.find((x) => x.kind === "treatment");
+    expect(course).toMatchObject({
+      id: `treatment:${treatment.id}:${today}`,
+      title: "Give Amprolium 9.6%: Layers",
+      reason: "Day 2 of 3 of the course.",
+    });
+    const eggsBack = addDaysIso(today, 4);
+    const over = (await tasksOf(owner, eggsBack)).tasks.find((x) => x.kind === "withdrawal");
+    expect(over).toMatchObject({
+      id: `withdrawal:${treatment.id}:${eggsBack}`,
+      reason: "Eggs from Layers can be used again from today (Amprolium 9.6%).",
+    });
+    const done = await owner.inject({ method: "POST", url: `/api/tasks/${course!.id}/done` });
+    expect(done.statusCode, done.body).toBe(200);
+    const { url } = (await owner.inject({ url: "/api/calendar" })).json<{ url: string }>();
+    const feed = await t.app.inject({ url: new URL(url).pathname });
+    expect(feed.body).toContain("SUMMARY:Egg withdrawal ends: Layers");
+    expect(feed.body).toContain(`DTSTART;VALUE=DATE:${addDaysIso(today, 3).replace(/-/g, "")}`);
+    expect(feed.body).toContain("SUMMARY:Meat withdrawal ends: Layers");
+  });
+});
+
 describe("weather tasks", () => {
   it("come from the saved place's alerts; the severe one is urgent", async () => {
     const owner = await buildKeeper(t);

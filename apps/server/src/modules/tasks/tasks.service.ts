@@ -26,6 +26,8 @@ const serverToday = () => todayIso(new Date());
 /** Which source computes each kind (a task id names its kind). */
 const SOURCE_OF: Record<TaskKind, string> = {
   eggs: "eggs",
+  treatment: "treatments",
+  withdrawal: "treatments",
   vaccination: "vaccinations",
   candling: "hatching",
   lockdown: "hatching",

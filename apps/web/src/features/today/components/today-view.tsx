@@ -10,6 +10,8 @@ import {
   Thermometer,
   Sparkles,
   Brush,
+  Pill,
+  ShieldCheck,
 } from "lucide-react";
 import { addDaysIso, todayIso } from "@flockkeeper/shared/domain/dates";
 import type { Task } from "@flockkeeper/shared/schemas/tasks";
@@ -20,6 +22,7 @@ import { formatDay } from "@/lib/dates";
 import { toast } from "@/lib/toast";
 import { useMarkTaskDone, useSnoozeTask, useTasks } from "../api/tasks";
 import { ChoresPanel } from "./chores-panel";
+import { NotificationsCard } from "./notifications-card";
 
 /** The keeper's own calendar day (their time zone), as the server expects it. */
 export function keeperDate(now = new Date()): string {
@@ -28,6 +31,8 @@ export function keeperDate(now = new Date()): string {
 
 const ICONS: Record<Task["kind"], typeof Egg> = {
   weather: CloudLightning,
+  treatment: Pill,
+  withdrawal: ShieldCheck,
   vaccination: Syringe,
   lockdown: Thermometer,
   hatch: Sparkles,
@@ -39,6 +44,8 @@ const ICONS: Record<Task["kind"], typeof Egg> = {
 /** The "one tap to do it" label for each kind. */
 const ACTION: Record<Task["kind"], string> = {
   weather: "See the forecast",
+  treatment: "Open the treatments",
+  withdrawal: "Open the treatments",
   vaccination: "Open the vaccination tracker",
   lockdown: "Open the hatch",
   hatch: "Record the hatch",
@@ -159,6 +166,7 @@ export function TodayView() {
         </>
       )}
       <ChoresPanel />
+      <NotificationsCard />
     </div>
   );
 }
