@@ -14,6 +14,9 @@ captureInstallPrompt();
 // The page's chunk starts loading now, alongside React's first render of the layout.
 void preloadRoute(window.location.pathname);
 const queryClient = createQueryClient();
+// The keeper's local copy (IndexedDB): read back offline, kept up to date online. Its own chunk,
+// outside the first paint's JavaScript (lib/local-copy.ts).
+void import("@/lib/local-copy").then((m) => m.startLocalCopy(queryClient)).catch(() => undefined);
 
 const app = (
   <StrictMode>

@@ -23,6 +23,21 @@ const FarmSwitcher = lazy(() =>
   import("@/features/farms/components/farm-switcher").then((m) => ({ default: m.FarmSwitcher })),
 );
 
+// The keeper's changes not sent yet (and the outbox's IndexedDB code) load once someone is signed in.
+const PendingChanges = lazy(() =>
+  import("@/components/pending-changes").then((m) => ({ default: m.PendingChanges })),
+);
+
+function SignedInPendingChanges() {
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <Suspense fallback={null}>
+      <PendingChanges userId={user.id} />
+    </Suspense>
+  );
+}
+
 function LazyToaster() {
   const item = useToastState();
   const [wanted, setWanted] = useState(false);
@@ -75,7 +90,7 @@ function AuthControls({ compact = false }: { compact?: boolean }) {
       </Link>
       <button
         type="button"
-        onClick={() => signOut()}
+        onClick={() => void signOut(user.id)}
         className="h-11 shrink-0 rounded-lg border border-stone-300 px-3 text-sm font-semibold whitespace-nowrap text-stone-800 hover:bg-stone-100 focus-visible:outline-3 focus-visible:outline-blue-700"
       >
         Log out
@@ -302,6 +317,7 @@ export function Layout() {
       <RouteProgress />
       <Header />
       <ConnectionBanners />
+      <SignedInPendingChanges />
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
         <Suspense fallback={<PageSkeleton />}>
           <Outlet />

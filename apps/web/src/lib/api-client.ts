@@ -23,8 +23,11 @@ export async function apiSend<T = unknown>(
   body?: unknown,
   /** Called with the headers of a successful response (for answers that carry extra facts there). */
   onHeaders?: (headers: Headers) => void,
-  /** `keepalive`: the request outlives the page (a deletion sent as the keeper leaves). */
-  init: Pick<RequestInit, "keepalive"> = {},
+  /**
+   * `keepalive`: the request outlives the page (a deletion sent as the keeper leaves).
+   * `idempotencyKey`: sent as `Idempotency-Key`, so the same write sent again is kept once.
+   */
+  { idempotencyKey, ...init }: Pick<RequestInit, "keepalive"> & { idempotencyKey?: string } = {},
 ): Promise<T> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
@@ -35,6 +38,7 @@ export async function apiSend<T = unknown>(
       headers: {
         ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
         "Cache-Control": "no-cache",
+        ...(idempotencyKey ? { "Idempotency-Key": idempotencyKey } : {}),
       },
       body: body !== undefined ? JSON.stringify(body) : undefined,
       credentials: "include",

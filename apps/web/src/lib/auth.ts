@@ -2,8 +2,10 @@ import { useCallback, useSyncExternalStore } from "react";
 import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { AuthUser } from "@flockkeeper/shared/schemas/auth";
 import { ApiError, apiGet } from "./api-client";
+import { authQueryKey, hasNoLocalCopy, onLocalCopyMissing } from "./auth-key";
+import { toast } from "./toast";
 
-export const authQueryKey = ["auth", "user"] as const;
+export { authQueryKey };
 
 /** The current user, or null when signed out (a 401 is an answer, not an error). */
 export async function fetchCurrentUser(): Promise<AuthUser | null> {
@@ -15,12 +17,17 @@ export async function fetchCurrentUser(): Promise<AuthUser | null> {
   }
 }
 
-/** The answer in the cache: the user, null (signed out, or no answer to be had), undefined (loading). */
+/**
+ * The answer in the cache: the user, null (signed out, or no answer to be had), undefined (loading).
+ * Offline, the question waits for the connection; the keeper's local copy answers meanwhile (the
+ * user it kept), or, with none, nobody.
+ */
 function cachedAuth(qc: QueryClient): AuthUser | null | undefined {
   const state = qc.getQueryState<AuthUser | null>(authQueryKey);
-  if (!state) return undefined;
-  if (state.data !== undefined) return state.data;
-  return state.status === "error" ? null : undefined;
+  if (state?.data !== undefined) return state.data;
+  if (state?.status === "error") return null;
+  if (hasNoLocalCopy() && typeof navigator !== "undefined" && !navigator.onLine) return null;
+  return undefined;
 }
 
 /**
@@ -37,7 +44,14 @@ export function useAuth() {
   // Fetches (once, shared by every caller) and keeps the answer fresh.
   useQuery({ queryKey: authQueryKey, queryFn: fetchCurrentUser, retry: false });
   const subscribe = useCallback(
-    (onChange: () => void) => qc.getQueryCache().subscribe(onChange),
+    (onChange: () => void) => {
+      const offMissing = onLocalCopyMissing(onChange);
+      const unsubscribe = qc.getQueryCache().subscribe(onChange);
+      return () => {
+        offMissing();
+        unsubscribe();
+      };
+    },
     [qc],
   );
   const answer = useSyncExternalStore(
@@ -49,16 +63,46 @@ export function useAuth() {
   return { user, isLoading: answer === undefined, isAuthenticated: user !== null };
 }
 
+export const SIGN_IN_OFFLINE = "Signing in needs a connection";
+export const SIGN_OUT_OFFLINE = "Logging out needs a connection";
+
 /**
- * Sign-in and sign-out are full-page navigations to the server. Signing in from the home page
- * lands on Today (the home page is for visitors); from any other page, back on that page.
+ * Sign-in and sign-out are full-page navigations to the server: offline they say so instead.
+ * Signing in from the home page lands on Today (the home page is for visitors); from any other
+ * page, back on that page.
  */
 export function signIn(returnTo = window.location.pathname + window.location.search) {
+  if (!navigator.onLine) {
+    toast({ title: SIGN_IN_OFFLINE, description: "Try again when you are back online." });
+    return;
+  }
   const to = returnTo === "/" ? "/today" : returnTo;
   window.location.assign(`/api/login?returnTo=${encodeURIComponent(to)}`);
 }
 
-export function signOut() {
+/**
+ * Logging out deletes the keeper's local copy and unsent changes from the device first (after
+ * asking, when changes have not been sent yet).
+ */
+export async function signOut(userId?: string) {
+  if (!navigator.onLine) {
+    toast({ title: SIGN_OUT_OFFLINE, description: "Your data stays on this phone until then." });
+    return;
+  }
+  try {
+    const local = await import("./local-copy");
+    const pending = userId ? await local.pendingCount(userId) : 0;
+    if (
+      pending > 0 &&
+      !window.confirm(
+        `${pending} ${pending === 1 ? "change has" : "changes have"} not been sent yet and will be lost. Log out anyway?`,
+      )
+    )
+      return;
+    await local.clearLocalCopy(userId);
+  } catch {
+    // IndexedDB unavailable (private mode): nothing was kept.
+  }
   window.location.assign("/api/logout");
 }
 

@@ -94,22 +94,17 @@ export function manualInstallPlatform(ua = navigator.userAgent): "ios" | "androi
 }
 
 /**
- * Online state; reloads the page when the connection comes back after being offline. Online
- * while prerendering and hydrating, the browser's answer from the render after.
+ * Online state. Online while prerendering and hydrating, the browser's answer from the render
+ * after. When the connection comes back nothing reloads: queries that waited run (TanStack
+ * Query's online manager) and the outbox sends what was kept (components/pending-changes.tsx).
  */
 export function useOnline(): boolean {
   const hydrated = useHydrated();
   const [online, setOnline] = useState(() => typeof navigator === "undefined" || navigator.onLine);
   useEffect(() => {
-    let wasOffline = !navigator.onLine;
-    const on = () => {
-      setOnline(true);
-      if (wasOffline) window.location.reload();
-    };
-    const off = () => {
-      wasOffline = true;
-      setOnline(false);
-    };
+    setOnline(navigator.onLine);
+    const on = () => setOnline(true);
+    const off = () => setOnline(false);
     window.addEventListener("online", on);
     window.addEventListener("offline", off);
     return () => {

@@ -1,6 +1,7 @@
 import { Download, Upload } from "lucide-react";
 import { useRef, useState, type ChangeEvent, type MouseEvent } from "react";
 import { MAX_IMPORT_BYTES } from "@flockkeeper/shared/schemas/account";
+import { NeedsConnection } from "@/components/needs-connection";
 import { buttonClass } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/input";
@@ -32,6 +33,10 @@ export function DataCard() {
   // A link cannot show the server's "confirm it's you" answer, so the page asks first when needed.
   const onExport = (url: string) => async (e: MouseEvent<HTMLAnchorElement>) => {
     e.preventDefault();
+    if (!navigator.onLine) {
+      toast({ title: "Downloading your data needs a connection", variant: "destructive" });
+      return;
+    }
     try {
       await ensureRecent();
       download(url);
@@ -99,6 +104,7 @@ export function DataCard() {
         every record (to keep, or to move to another FlockKeeper server), or a zip with one CSV file
         per record type for spreadsheets.
       </p>
+      <NeedsConnection what="Downloading your data" className="mt-3" />
       <div className="mt-3 flex flex-wrap gap-3">
         <a
           href={exportJsonUrl(embedPhotos)}

@@ -13,10 +13,12 @@ import {
 } from "@/lib/image";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
+import { NeedsConnection } from "@/components/needs-connection";
 import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
 import { errorMessage } from "@/lib/api-client";
 import { signIn, useAuth } from "@/lib/auth";
+import { useOnline } from "@/lib/pwa";
 import { toast } from "@/lib/toast";
 import { renderUnitText } from "@flockkeeper/shared/domain/units";
 import { useUnits } from "@/lib/units";
@@ -69,6 +71,7 @@ export function BreedIdentifier() {
   const [birdId, setBirdId] = useState("");
   const fileRef = useRef<HTMLInputElement>(null);
   const identify = useIdentifyBreed();
+  const online = useOnline();
   const units = useUnits();
 
   const showPhoto = async (src: string) => {
@@ -175,6 +178,7 @@ export function BreedIdentifier() {
         )}
         <div className="mt-4 space-y-3">
           {photo && <BirdPicker value={birdId} onChange={setBirdId} />}
+          <NeedsConnection what="Breed identification" />
           <div className="flex flex-col justify-center gap-2 sm:flex-row">
             <Button variant={photo ? "secondary" : "primary"} onClick={() => setCameraOpen(true)}>
               <Camera aria-hidden /> Take Photo
@@ -183,7 +187,11 @@ export function BreedIdentifier() {
               {photo ? <RefreshCw aria-hidden /> : <Upload aria-hidden />}{" "}
               {photo ? "Choose Different Photo" : "Upload Photo"}
             </Button>
-            <Button onClick={run} disabled={identify.isPending} data-track="Identify Breed">
+            <Button
+              onClick={run}
+              disabled={identify.isPending || !online}
+              data-track="Identify Breed"
+            >
               {identify.isPending ? (
                 <>
                   <Loader2 aria-hidden className="animate-spin" /> Identifying...

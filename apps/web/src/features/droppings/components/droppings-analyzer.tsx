@@ -10,9 +10,11 @@ import {
   isAnalyzerDisclaimerAccepted,
   rememberedDisclaimerChoice,
 } from "@/components/disclaimer-modal";
+import { NeedsConnection } from "@/components/needs-connection";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { errorMessage } from "@/lib/api-client";
+import { useOnline } from "@/lib/pwa";
 import { toast } from "@/lib/toast";
 import { useAnalyzeFeces } from "../api/analyze-feces";
 import { AiDisclaimerBanner } from "./ai-disclaimer-banner";
@@ -40,6 +42,7 @@ export function DroppingsAnalyzer() {
   const [birdId, setBirdId] = useState("");
   const fileRef = useRef<HTMLInputElement>(null);
   const analyze = useAnalyzeFeces();
+  const online = useOnline();
 
   const showImage = (dataUrl: string) => {
     setImage(dataUrl);
@@ -188,8 +191,13 @@ export function DroppingsAnalyzer() {
               />
               <div className="mt-4 space-y-3">
                 <BirdPicker value={birdId} onChange={setBirdId} />
+                <NeedsConnection what="Photo analysis" />
                 <div className="flex flex-col justify-center gap-2 sm:flex-row">
-                  <Button onClick={run} disabled={analyze.isPending} data-track="Analyze Health">
+                  <Button
+                    onClick={run}
+                    disabled={analyze.isPending || !online}
+                    data-track="Analyze Health"
+                  >
                     {analyze.isPending ? (
                       <>
                         <Loader2 aria-hidden className="animate-spin" /> Analyzing...

@@ -14,6 +14,7 @@ import type {
 } from "@flockkeeper/shared/schemas/flock";
 import { apiGet, apiSend } from "@/lib/api-client";
 import { flocksQueryKey } from "@/lib/flocks";
+import { sendOrQueue, type Queued } from "@/lib/outbox";
 
 /** The keeper's local calendar date (the server counts headcounts and rates on it). */
 export const keeperToday = (now = new Date()) => todayIso(now, now.getTimezoneOffset());
@@ -96,22 +97,36 @@ export function useUpdateFlock() {
   });
 }
 
-/** `POST /api/flocks/{id}/events`. */
-export function useCreateFlockEvent(flockId: string) {
+/** What the pending list says of a flock event kept offline. */
+const eventLabel = (flockName: string, body: { type?: unknown; count?: unknown; date?: unknown }) =>
+  `${flockName}: ${typeof body.type === "string" ? body.type.replace(/_/g, " ") : "event"}${body.count ? `, ${String(body.count)}` : ""}${body.date ? ` on ${String(body.date)}` : ""}`;
+
+/** `POST /api/flocks/{id}/events`; offline, kept in the outbox and sent later (lib/outbox.ts). */
+export function useCreateFlockEvent(flockId: string, flockName = "Flock") {
   const invalidate = useInvalidateFlocks();
   return useMutation({
     mutationFn: (body: CreateFlockEventBody) =>
-      apiSend<FlockEvent>("POST", `/api/flocks/${flockId}/events`, body),
+      sendOrQueue<FlockEvent>(
+        "POST",
+        `/api/flocks/${flockId}/events`,
+        body,
+        eventLabel(flockName, body),
+      ),
     onSuccess: invalidate,
   });
 }
 
-/** `PATCH /api/flocks/{id}/events/{eventId}`. */
-export function useUpdateFlockEvent(flockId: string) {
+/** `PATCH /api/flocks/{id}/events/{eventId}`; offline, kept in the outbox. */
+export function useUpdateFlockEvent(flockId: string, flockName = "Flock") {
   const invalidate = useInvalidateFlocks();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: UpdateFlockEventBody }) =>
-      apiSend<FlockEvent>("PATCH", `/api/flocks/${flockId}/events/${id}`, body),
+      sendOrQueue<FlockEvent>(
+        "PATCH",
+        `/api/flocks/${flockId}/events/${id}`,
+        body,
+        `${eventLabel(flockName, body)} (change)`,
+      ),
     onSuccess: invalidate,
   });
 }
@@ -125,30 +140,40 @@ export function useEggCollections(from: string, to: string, enabled = true) {
   });
 }
 
-/** `POST /api/egg-collections`. */
-export const createEggCollection = (body: CreateEggCollectionBody) =>
-  apiSend<EggCollection>("POST", "/api/egg-collections", body);
+/** What the pending list says of a basket kept offline. */
+const basketLabel = (flockName: string, body: { date?: unknown; eggs?: unknown }) =>
+  `${flockName}: basket of ${String(body.eggs)} ${Number(body.eggs) === 1 ? "egg" : "eggs"} on ${String(body.date)}`;
 
-/** `PATCH /api/egg-collections/{id}`. */
-export const updateEggCollection = (id: string, body: UpdateEggCollectionBody) =>
-  apiSend<EggCollection>("PATCH", `/api/egg-collections/${id}`, body);
+/** `POST /api/egg-collections`; offline, kept in the outbox and sent later (lib/outbox.ts). */
+export const createEggCollection = (body: CreateEggCollectionBody, flockName = "Flock") =>
+  sendOrQueue<EggCollection>("POST", "/api/egg-collections", body, basketLabel(flockName, body));
 
-/** Saves a day's baskets at once: new ones with POST, today's existing ones with PATCH. */
+/** `PATCH /api/egg-collections/{id}`; offline, kept in the outbox. */
+export const updateEggCollection = (
+  id: string,
+  body: UpdateEggCollectionBody,
+  label = "Basket (change)",
+) => sendOrQueue<EggCollection>("PATCH", `/api/egg-collections/${id}`, body, label);
+
+/**
+ * Saves a day's baskets at once: new ones with POST, today's existing ones with PATCH. Offline,
+ * each is kept in the outbox (its result is then `Queued`).
+ */
 export function useSaveBaskets() {
   const invalidate = useInvalidateFlocks();
   return useMutation({
     mutationFn: (
-      items: { existingId?: string; body: CreateEggCollectionBody }[],
-    ): Promise<EggCollection[]> =>
+      items: { existingId?: string; flockName?: string; body: CreateEggCollectionBody }[],
+    ): Promise<(EggCollection | Queued)[]> =>
       Promise.all(
-        items.map(({ existingId, body }) =>
+        items.map(({ existingId, flockName, body }) =>
           existingId
-            ? updateEggCollection(existingId, {
-                eggs: body.eggs,
-                cracked: body.cracked ?? null,
-                dirty: body.dirty ?? null,
-              })
-            : createEggCollection(body),
+            ? updateEggCollection(
+                existingId,
+                { eggs: body.eggs, cracked: body.cracked ?? null, dirty: body.dirty ?? null },
+                `${basketLabel(flockName ?? "Flock", body)} (change)`,
+              )
+            : createEggCollection(body, flockName),
         ),
       ),
     onSettled: invalidate,

@@ -15,6 +15,7 @@ import { errorMessage } from "@/lib/api-client";
 import { useDeferredDelete } from "@/lib/deferred-delete";
 import { useFlocks } from "@/lib/flocks";
 import { toast } from "@/lib/toast";
+import { isQueued } from "@/lib/outbox";
 import { keeperToday, useEggCollections, useInvalidateFlocks, useSaveBaskets } from "../api/flocks";
 import { headcountText } from "../lib/headcount-text";
 
@@ -104,11 +105,17 @@ export function DailyBaskets() {
     }
     // Each basket is its own request: the ones that were accepted stay saved when another is refused.
     const results = await Promise.allSettled(
-      items.map((item) => save.mutateAsync([{ existingId: item.existingId, body: item.body }])),
+      items.map((item) =>
+        save.mutateAsync([
+          { existingId: item.existingId, flockName: item.flock.name, body: item.body },
+        ]),
+      ),
     );
     const failed: Record<string, string> = {};
+    let kept = 0;
     results.forEach((r, i) => {
       if (r.status === "rejected") failed[items[i]!.flock.id] = errorMessage(r.reason);
+      else if (r.value.some(isQueued)) kept += 1;
     });
     const okIds = items.filter((it) => !failed[it.flock.id]).map((it) => it.flock.id);
     setEdits((e) => {
@@ -117,7 +124,13 @@ export function DailyBaskets() {
       return next;
     });
     setRowErrors(failed);
-    if (okIds.length > 0) {
+    if (kept > 0) {
+      toast({
+        title: "Kept on this phone",
+        description: `${kept} ${kept === 1 ? "basket" : "baskets"} for ${date}: sent when you are back online.`,
+        variant: "success",
+      });
+    } else if (okIds.length > 0) {
       toast({
         title: "Baskets saved",
         description: `${okIds.length} ${okIds.length === 1 ? "flock" : "flocks"} for ${date}.`,

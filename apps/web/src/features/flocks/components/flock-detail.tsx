@@ -31,6 +31,7 @@ import { useFarmPermissions } from "@/lib/farms";
 import { useDeferredDelete } from "@/lib/deferred-delete";
 import { useFlocks } from "@/lib/flocks";
 import { useHealthConditions } from "@/lib/health-conditions";
+import { isQueued } from "@/lib/outbox";
 import { toast } from "@/lib/toast";
 import {
   keeperToday,
@@ -345,7 +346,7 @@ function eventBody(v: EventValues) {
 function RecordEventForm({ flock, onDone }: { flock: Flock; onDone: () => void }) {
   const today = keeperToday();
   const { seeMoney } = useFarmPermissions();
-  const create = useCreateFlockEvent(flock.id);
+  const create = useCreateFlockEvent(flock.id, flock.name);
   const flocks = useFlocks();
   const targets = (flocks.data ?? []).filter(
     (f) => f.id !== flock.id && f.species === flock.species,
@@ -381,6 +382,15 @@ function RecordEventForm({ flock, onDone }: { flock: Flock; onDone: () => void }
   const submit = async (_body: unknown, values: EventValues) => {
     try {
       const saved = await create.mutateAsync(eventBody(values));
+      if (isQueued(saved)) {
+        toast({
+          title: `${FLOCK_EVENT_LABELS[values.type as FlockEventType]} kept on this phone`,
+          description: "Sent when you are back online.",
+          variant: "success",
+        });
+        onDone();
+        return;
+      }
       // A slaughter or sale within a meat withdrawal is recorded, with its warning (issue 20).
       const warning = saved.warnings?.[0];
       toast({

@@ -14,10 +14,12 @@ import {
   stripDataUrlPrefix,
 } from "@/lib/image";
 import { Alert } from "@/components/ui/alert";
+import { NeedsConnection } from "@/components/needs-connection";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Label, Select } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
+import { useOnline } from "@/lib/pwa";
 import { toast } from "@/lib/toast";
 import { useAnalyzeHealth } from "../api/analyze-health";
 import { HealthResults } from "./health-results";
@@ -39,6 +41,7 @@ export function HealthScanner() {
   const fileRef = useRef<HTMLInputElement>(null);
   const speciesId = useId();
   const analyze = useAnalyzeHealth();
+  const online = useOnline();
 
   const showImage = async (src: string) => {
     try {
@@ -157,8 +160,13 @@ export function HealthScanner() {
               onZoomChange={setZoom}
             />
             <BirdPicker value={birdId} onChange={setBirdId} />
+            <NeedsConnection what="Photo analysis" />
             <div className="flex flex-col justify-center gap-2 sm:flex-row">
-              <Button onClick={run} disabled={analyze.isPending} data-track="Scan Bird Health">
+              <Button
+                onClick={run}
+                disabled={analyze.isPending || !online}
+                data-track="Scan Bird Health"
+              >
                 {analyze.isPending ? (
                   <>
                     <Loader2 aria-hidden className="animate-spin" /> Analyzing...

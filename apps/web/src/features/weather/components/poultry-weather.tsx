@@ -6,11 +6,13 @@ import type {
   WeatherUnits,
 } from "@flockkeeper/shared/schemas/weather";
 import { WEATHER_UNAVAILABLE_MESSAGE } from "@flockkeeper/shared/domain/weather-alerts";
+import { NeedsConnection } from "@/components/needs-connection";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { errorMessage } from "@/lib/api-client";
 import { useAuth } from "@/lib/auth";
+import { useOnline } from "@/lib/pwa";
 import { useUnits } from "@/lib/units";
 import { toast } from "@/lib/toast";
 import { useWeather } from "../api/get-weather";
@@ -95,6 +97,7 @@ export function PoultryWeather() {
           : "Loading...";
 
   const weather = useWeather(coords, units);
+  const online = useOnline();
 
   const onSave = (body: SaveWeatherPlaceBody) => {
     const done = () => {
@@ -197,13 +200,15 @@ export function PoultryWeather() {
         </Card>
       )}
 
-      {coords && weather.isPending && (
+      {coords && !online && <NeedsConnection what="The latest forecast" className="mb-3" />}
+
+      {coords && weather.isPending && online && (
         <p className="flex items-center gap-2 text-stone-700" role="status">
           <Loader2 className="size-4 animate-spin" aria-hidden /> Loading forecast...
         </p>
       )}
 
-      {coords && weather.isError && (
+      {coords && weather.isError && online && (
         <Alert tone="danger" className="flex flex-wrap items-center gap-3" role="alert">
           <div>
             <p className="font-bold">{WEATHER_UNAVAILABLE_MESSAGE}</p>

@@ -1,0 +1,183 @@
+import "fake-indexeddb/auto";
+import { createStore } from "idb-keyval";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ApiError } from "./api-client";
+import {
+  createOutbox,
+  isQueued,
+  outbox,
+  sendOrQueue,
+  setOutboxUser,
+  type OutboxEntry,
+} from "./outbox";
+
+let n = 0;
+const freshStore = () => {
+  const s = createStore(`outbox-test-${++n}`, "kv");
+  return () => s;
+};
+
+const entry = (key: string, userId = "u1", extra: Partial<OutboxEntry> = {}): OutboxEntry => ({
+  key,
+  userId,
+  method: "POST",
+  url: "/api/egg-collections",
+  body: { eggs: 1 },
+  label: key,
+  createdAt: 0,
+  ...extra,
+});
+
+describe("outbox", () => {
+  it("keeps entries in IndexedDB: a new outbox on the same store (a reload) has them, in order", async () => {
+    const store = freshStore();
+    const a = createOutbox(store);
+    await a.add(entry("k1"));
+    await a.add(entry("k2"));
+    await a.add(entry("k3", "someone-else"));
+    const b = createOutbox(store);
+    await b.load();
+    expect(b.list("u1").map((e) => e.key)).toEqual(["k1", "k2"]);
+    expect(b.list("someone-else").map((e) => e.key)).toEqual(["k3"]);
+  });
+
+  it("sends the keeper's entries in order, each with its own entry, and empties the list", async () => {
+    const box = createOutbox(freshStore());
+    await box.add(entry("k1"));
+    await box.add(entry("x", "other"));
+    await box.add(entry("k2"));
+    const sent: string[] = [];
+    const r = await box.flush("u1", async (e) => void sent.push(e.key));
+    expect(sent).toEqual(["k1", "k2"]);
+    expect(r).toEqual({ sent: 2, refused: 0, left: 0 });
+    expect(box.list("u1")).toEqual([]);
+    // Another keeper's entry is never sent by this session.
+    expect(box.list("other").map((e) => e.key)).toEqual(["x"]);
+  });
+
+  it("a network failure stops the run and keeps that entry and the ones after it", async () => {
+    const box = createOutbox(freshStore());
+    for (const k of ["k1", "k2", "k3"]) await box.add(entry(k));
+    const sent: string[] = [];
+    const r = await box.flush("u1", async (e) => {
+      if (e.key === "k2") throw new ApiError(0, "Network error");
+      sent.push(e.key);
+    });
+    expect(sent).toEqual(["k1"]);
+    expect(r).toMatchObject({ sent: 1, refused: 0, left: 2, error: "Network error" });
+    expect(box.list("u1").map((e) => e.key)).toEqual(["k2", "k3"]);
+  });
+
+  it("a server error (5xx) or a key still in flight (409) stays queued for the next try", async () => {
+    for (const status of [500, 503, 409, 429]) {
+      const box = createOutbox(freshStore());
+      await box.add(entry("k1"));
+      const r = await box.flush("u1", async () => {
+        throw new ApiError(status, `${status}: try later`);
+      });
+      expect(r.left).toBe(1);
+      expect(box.list("u1")[0]!.refused).toBeUndefined();
+    }
+  });
+
+  it("a refusal (4xx) stays visible with the server's message; the next entries are still sent", async () => {
+    const box = createOutbox(freshStore());
+    await box.add(entry("k1"));
+    await box.add(entry("k2"));
+    const r = await box.flush("u1", async (e) => {
+      if (e.key === "k1") throw new ApiError(400, "400: Only 3 birds in this flock");
+    });
+    expect(r).toEqual({ sent: 1, refused: 1, left: 0 });
+    expect(box.list("u1")).toEqual([
+      { ...entry("k1"), refused: { status: 400, message: "Only 3 birds in this flock" } },
+    ]);
+    // Not sent again by the next run: it waits for the keeper.
+    const send = vi.fn();
+    await box.flush("u1", send);
+    expect(send).not.toHaveBeenCalled();
+    await box.discard("k1");
+    expect(box.list("u1")).toEqual([]);
+  });
+
+  it("two runs at once send each entry once", async () => {
+    const box = createOutbox(freshStore());
+    await box.add(entry("k1"));
+    const send = vi.fn(async () => new Promise((r) => setTimeout(r, 5)));
+    await Promise.all([box.flush("u1", send), box.flush("u1", send)]);
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it("clearUser drops one keeper's entries only", async () => {
+    const box = createOutbox(freshStore());
+    await box.add(entry("k1"));
+    await box.add(entry("k2", "other"));
+    await box.clearUser("u1");
+    expect(box.snapshot()!.map((e) => e.key)).toEqual(["k2"]);
+  });
+});
+
+describe("sendOrQueue", () => {
+  const online = vi.spyOn(navigator, "onLine", "get");
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    online.mockReset();
+    setOutboxUser(null);
+  });
+
+  it("online: sends at once with a fresh Idempotency-Key", async () => {
+    online.mockReturnValue(true);
+    const fetchMock = vi.fn(
+      async () => new Response('{"id":"c1"}', { headers: { "content-type": "application/json" } }),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    const r = await sendOrQueue("POST", "/api/egg-collections", { eggs: 3 }, "basket");
+    expect(r).toEqual({ id: "c1" });
+    const headers = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1]
+      .headers as Record<string, string>;
+    expect(headers["Idempotency-Key"]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("offline: kept in the outbox under the keeper, with the key it will be sent with", async () => {
+    online.mockReturnValue(false);
+    setOutboxUser("keeper-1");
+    const r = await sendOrQueue("POST", "/api/egg-collections", { eggs: 3 }, "basket");
+    expect(isQueued(r)).toBe(true);
+    const kept = outbox.list("keeper-1");
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatchObject({
+      key: isQueued(r) ? r.key : "",
+      method: "POST",
+      url: "/api/egg-collections",
+      body: { eggs: 3 },
+      label: "basket",
+    });
+    await outbox.clearUser("keeper-1");
+  });
+
+  it("a request that got no answer is kept; a refusal is thrown", async () => {
+    online.mockReturnValue(true);
+    setOutboxUser("keeper-2");
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => {
+        throw new TypeError("Failed to fetch");
+      }),
+    );
+    expect(isQueued(await sendOrQueue("POST", "/api/x", {}, "x"))).toBe(true);
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response('{"message":"Too many"}', { status: 400 })),
+    );
+    await expect(sendOrQueue("POST", "/api/x", {}, "x")).rejects.toMatchObject({ status: 400 });
+    expect(outbox.list("keeper-2")).toHaveLength(1);
+    await outbox.clearUser("keeper-2");
+  });
+
+  it("offline with no keeper known: refused with a message, nothing kept", async () => {
+    online.mockReturnValue(false);
+    await expect(sendOrQueue("POST", "/api/x", {}, "x")).rejects.toMatchObject({
+      status: 0,
+      message: "This needs a connection: you are offline.",
+    });
+  });
+});
