@@ -146,7 +146,10 @@ export type EggRecord = z.infer<typeof eggRecord>;
  * (`GET /api/farms`), nor who changed it last. A month of a flock is thousands of records: the
  * two uuids were a third of the list's bytes (issue 18 bench).
  */
-export const eggRecordListItem = eggRecord.omit({ farmId: true, updatedBy: true });
+export const eggRecordListItem = eggRecord.omit({ farmId: true, updatedBy: true }).extend({
+  /** Laid within a treatment's egg withdrawal (issue 20): counted as laid, not for eating or sale. */
+  withheld: z.literal(true).optional(),
+});
 export type EggRecordListItem = z.infer<typeof eggRecordListItem>;
 /** `GET /api/egg-records`. */
 export const eggRecordList = z.array(eggRecordListItem);

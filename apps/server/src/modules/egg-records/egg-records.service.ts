@@ -4,6 +4,7 @@ import {
   EGG_RECORD_MAX_RANGE_DAYS,
   type EggAnalyticsResponse,
   type EggRecord,
+  type EggRecordListItem,
   type EggStatsResponse,
   type createEggRecordBatchBody,
   type createEggRecordBody,
@@ -12,6 +13,7 @@ import {
 import { eggListStartDate, layRate } from "@flockkeeper/shared/domain/flock";
 import type { z } from "zod";
 import type { Database } from "../../db/client";
+import { anyEggWithdrawal, withheldEggRecords } from "../treatments/treatments.service";
 import { chickens, eggRecords, flocks } from "../../db/schema/index";
 import { resolveToday } from "../../lib/keeper-today";
 import { farmProduction } from "../flocks/flock-production.service";
@@ -74,7 +76,17 @@ export async function listEggRecordsJson(db: Database, keeper: Keeper, q: Range)
     ...range,
     chickenId: q.chickenId,
   });
-  return result?.json ?? "[]";
+  const json = result?.json ?? "[]";
+  // Records laid within a treatment's egg withdrawal say so (`withheld: true`, issue 20). Only a
+  // farm with a withdrawal in the range pays for decoding the list: one indexed look-up otherwise.
+  if (json === "[]" || !(await anyEggWithdrawal(db, keeper, range.startDate, range.endDate))) {
+    return json;
+  }
+  const list = JSON.parse(json) as EggRecordListItem[];
+  const withheld = await withheldEggRecords(db, keeper, list);
+  if (withheld.size === 0) return json;
+  for (const r of list) if (withheld.has(r.id)) r.withheld = true;
+  return JSON.stringify(list);
 }
 
 /**

@@ -227,6 +227,16 @@ describe("treatments", () => {
     >();
     expect(list.filter((b) => b.withheld).map((b) => b.eggs)).toEqual([12, 11]);
 
+    // Each bird's own records: withheld on the days a treatment of the bird or its flock covers.
+    const records = (
+      await owner.inject({ url: `/api/egg-records?startDate=${daysAgo(10)}&endDate=${today}` })
+    ).json<{ chickenId: string; date: string; withheld?: boolean }[]>();
+    const marked = records
+      .filter((r) => r.withheld)
+      .map((r) => `${r.chickenId === hen.id ? "Dot" : "Solo"} ${r.date}`)
+      .sort();
+    expect(marked).toEqual([`Dot ${daysAgo(4)}`, `Dot ${daysAgo(3)}`, `Solo ${daysAgo(1)}`].sort());
+    expect(records).toHaveLength(5);
     // Withheld eggs: Coop A 11 + 1 + 1 + 12 (days 5..2), the loose hen 1 (yesterday).
     const keeper = { user: owner.user, farmId: owner.user.id, role: "owner" as const };
     const w = await withheldEggs(t.db, keeper, { from: daysAgo(10), to: today });

@@ -295,11 +295,11 @@ export async function deleteTreatment(db: Database, keeper: Keeper, id: string):
 type Span = WithdrawalSpan & { id: string };
 
 /**
- * The farm's treatments whose egg or meat withdrawal overlaps `from`..`to` (from the first
- * treatment day to the later withdrawal end), with the flock of each treated bird.
+ * The query of `spansOver`, prepared once per database handle: birds and flock answers run it on
+ * every read, so building it each time would be CPU per request for nothing.
  */
-async function spansOver(db: Db, farmId: string, from: string, to: string) {
-  const rows = await db
+const prepareSpans = (db: Db) =>
+  db
     .select({
       id: treatments.id,
       chickenId: treatments.chickenId,
@@ -314,14 +314,43 @@ async function spansOver(db: Db, farmId: string, from: string, to: string) {
     .leftJoin(chickens, eq(chickens.id, treatments.chickenId))
     .where(
       and(
-        eq(treatments.farmId, farmId),
-        lte(treatments.startDate, to),
+        eq(treatments.farmId, sql.placeholder("farmId")),
+        lte(treatments.startDate, sql.placeholder("to")),
         gte(
           sql`${treatments.endDate} + greatest(${treatments.eggWithdrawalDays}, ${treatments.meatWithdrawalDays})`,
-          from,
+          sql.placeholder("from"),
         ),
       ),
-    );
+    )
+    .prepare("treatments_spans");
+const spansStatements = new WeakMap<Db, ReturnType<typeof prepareSpans>>();
+function spansStatement(db: Db) {
+  let statement = spansStatements.get(db);
+  if (!statement) spansStatements.set(db, (statement = prepareSpans(db)));
+  return statement;
+}
+
+const prepareAnyEgg = (db: Db) =>
+  db
+    .select({ id: treatments.id })
+    .from(treatments)
+    .where(
+      and(
+        eq(treatments.farmId, sql.placeholder("farmId")),
+        lte(treatments.startDate, sql.placeholder("to")),
+        gte(sql`${treatments.endDate} + ${treatments.eggWithdrawalDays}`, sql.placeholder("from")),
+      ),
+    )
+    .limit(1)
+    .prepare("treatments_any_egg");
+const anyEggStatements = new WeakMap<Db, ReturnType<typeof prepareAnyEgg>>();
+
+/**
+ * The farm's treatments whose egg or meat withdrawal overlaps `from`..`to` (from the first
+ * treatment day to the later withdrawal end), with the flock of each treated bird.
+ */
+async function spansOver(db: Db, farmId: string, from: string, to: string) {
+  const rows = await spansStatement(db).execute({ farmId, from, to });
   const spans: Span[] = rows.map((r) => ({
     id: r.id,
     chickenId: r.chickenId,
@@ -379,6 +408,19 @@ export async function withheldBaskets(
     if (isEggWithheld(list, b.date)) withheld.add(b.id);
   }
   return withheld;
+}
+
+/** Whether any treatment's egg withdrawal overlaps `from`..`to` (one indexed look-up). */
+export async function anyEggWithdrawal(
+  db: Db,
+  keeper: Keeper,
+  from: string,
+  to: string,
+): Promise<boolean> {
+  let statement = anyEggStatements.get(db);
+  if (!statement) anyEggStatements.set(db, (statement = prepareAnyEgg(db)));
+  const rows = await statement.execute({ farmId: keeper.farmId, from, to });
+  return rows.length > 0;
 }
 
 /**

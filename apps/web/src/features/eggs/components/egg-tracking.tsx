@@ -153,6 +153,11 @@ export function EggTracking({
                       </Badge>
                       {r.eggQuality && <Badge>{QUALITY_LABELS[r.eggQuality]}</Badge>}
                       {r.eggSize && <Badge>{SIZE_LABELS[r.eggSize]}</Badge>}
+                      {r.withheld && (
+                        <Badge tone="red" title="Laid within a treatment's egg withdrawal">
+                          Withheld
+                        </Badge>
+                      )}
                       <RecordActions
                         what={what}
                         onEdit={mayChange ? () => setEditing(r) : undefined}
