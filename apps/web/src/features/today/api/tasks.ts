@@ -12,7 +12,9 @@ export function useTasks(date: string, enabled = true) {
     queryKey: [...tasksKey, date],
     queryFn: () => apiGet<TasksResponse>(`/api/tasks?date=${date}`),
     enabled,
-    // Another keeper of the farm may tick something off: look again when the page is shown again.
+    // Another keeper of the farm may tick something off: asked again each time the page is shown
+    // (a local copy restored at start-up shows at once, then the server's list replaces it).
+    staleTime: 0,
     refetchOnWindowFocus: true,
   });
 }
@@ -40,7 +42,13 @@ export function useSnoozeTask() {
 
 /** `GET /api/chores`. */
 export function useChores(enabled = true) {
-  return useQuery({ queryKey: choresKey, queryFn: () => apiGet<Chore[]>("/api/chores"), enabled });
+  return useQuery({
+    queryKey: choresKey,
+    queryFn: () => apiGet<Chore[]>("/api/chores"),
+    enabled,
+    // Another keeper may have added one: asked again each time the page is shown.
+    staleTime: 0,
+  });
 }
 
 /** `POST /api/chores`; the day's list changes with it. */
