@@ -20,7 +20,12 @@ import { resolveToday } from "../../lib/keeper-today";
 import { checkConditionId } from "../../knowledge/conditions";
 import { BIRD_PHOTO_BOX, decodeImagePayload, storeImage } from "../images/images.service";
 import { authorshipOf, createdByKeeper, type Keeper } from "../../access/access";
-import { meatWarnings, withdrawalGuard } from "../treatments/treatments.service";
+import {
+  meatWarnings,
+  NO_WITHDRAWAL,
+  withdrawalGuard,
+  withdrawalOverlapSql,
+} from "../treatments/treatments.service";
 
 type Row = typeof chickens.$inferSelect;
 type CreateInput = z.output<typeof createChickenBody>;
@@ -81,7 +86,17 @@ async function resolvePhoto(db: Database, farmId: string, value: string | null |
  */
 const prepareList = (db: Database) =>
   db
-    .select()
+    .select({
+      bird: chickens,
+      // Whether any treatment is in withdrawal today, in the same round trip: only then is the
+      // withdrawal guard read (issue 20).
+      guarded: withdrawalOverlapSql(
+        sql.placeholder("farmId"),
+        sql.placeholder("today"),
+        sql.placeholder("today"),
+        "any",
+      ),
+    })
     .from(chickens)
     .where(eq(chickens.farmId, sql.placeholder("farmId")))
     .orderBy(asc(chickens.createdAt), asc(chickens.id))
@@ -92,9 +107,11 @@ const listStatements = new WeakMap<Database, ReturnType<typeof prepareList>>();
 export async function listChickens(db: Database, keeper: Keeper): Promise<Chicken[]> {
   let statement = listStatements.get(db);
   if (!statement) listStatements.set(db, (statement = prepareList(db)));
-  const rows = await statement.execute({ farmId: keeper.farmId });
-  const guard = await withdrawalGuard(db, keeper);
-  return rows.map((r) => toChicken(r, guard.bird(r)));
+  const today = resolveToday();
+  const rows = await statement.execute({ farmId: keeper.farmId, today });
+  if (!rows.some((r) => r.guarded)) return rows.map((r) => toChicken(r.bird, NO_WITHDRAWAL));
+  const guard = await withdrawalGuard(db, keeper, today);
+  return rows.map((r) => toChicken(r.bird, guard.bird(r.bird)));
 }
 
 /** One of the keeper's birds, or 404 (also for another keeper's bird). */

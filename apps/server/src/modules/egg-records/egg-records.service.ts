@@ -13,7 +13,7 @@ import {
 import { eggListStartDate, layRate } from "@flockkeeper/shared/domain/flock";
 import type { z } from "zod";
 import type { Database } from "../../db/client";
-import { anyEggWithdrawal, withheldEggRecords } from "../treatments/treatments.service";
+import { withheldEggRecords, withdrawalOverlapSql } from "../treatments/treatments.service";
 import { chickens, eggRecords, flocks } from "../../db/schema/index";
 import { resolveToday } from "../../lib/keeper-today";
 import { farmProduction } from "../flocks/flock-production.service";
@@ -78,10 +78,8 @@ export async function listEggRecordsJson(db: Database, keeper: Keeper, q: Range)
   });
   const json = result?.json ?? "[]";
   // Records laid within a treatment's egg withdrawal say so (`withheld: true`, issue 20). Only a
-  // farm with a withdrawal in the range pays for decoding the list: one indexed look-up otherwise.
-  if (json === "[]" || !(await anyEggWithdrawal(db, keeper, range.startDate, range.endDate))) {
-    return json;
-  }
+  // farm with a withdrawal in the range pays for decoding the list (the statement says whether).
+  if (json === "[]" || !result?.anyWithheld) return json;
   const list = JSON.parse(json) as EggRecordListItem[];
   const withheld = await withheldEggRecords(db, keeper, list);
   if (withheld.size === 0) return json;
@@ -97,6 +95,13 @@ const prepareList = (db: Database, byChicken: boolean) =>
   db
     .select({
       json: sql<string>`coalesce('[' || string_agg("list_json", ',' order by ${eggRecords.date} desc, ${eggRecords.createdAt} desc) || ']', '[]')`,
+      // Whether any treatment's egg withdrawal overlaps the range, in the same round trip.
+      anyWithheld: withdrawalOverlapSql(
+        sql.placeholder("farmId"),
+        sql.placeholder("startDate"),
+        sql.placeholder("endDate"),
+        "egg",
+      ),
     })
     .from(eggRecords)
     .where(

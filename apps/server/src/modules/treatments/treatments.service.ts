@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lte, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type {
   CreateTreatmentInput,
   RecordWarning,
@@ -330,20 +330,26 @@ function spansStatement(db: Db) {
   return statement;
 }
 
-const prepareAnyEgg = (db: Db) =>
-  db
-    .select({ id: treatments.id })
-    .from(treatments)
-    .where(
-      and(
-        eq(treatments.farmId, sql.placeholder("farmId")),
-        lte(treatments.startDate, sql.placeholder("to")),
-        gte(sql`${treatments.endDate} + ${treatments.eggWithdrawalDays}`, sql.placeholder("from")),
-      ),
-    )
-    .limit(1)
-    .prepare("treatments_any_egg");
-const anyEggStatements = new WeakMap<Db, ReturnType<typeof prepareAnyEgg>>();
+/**
+ * `exists (...)`: whether any of the farm's treatments has an egg (or, with "any", an egg or meat)
+ * withdrawal overlapping `from`..`to`, for a list statement to answer in the same round trip as
+ * its rows (the birds and egg lists: almost every farm has none, and then nothing more is read).
+ */
+export function withdrawalOverlapSql(
+  farmId: Placeholder | SQL | string,
+  from: Placeholder | SQL | string,
+  to: Placeholder | SQL | string,
+  kind: "egg" | "any",
+): SQL<boolean> {
+  const days =
+    kind === "egg"
+      ? sql`${treatments.eggWithdrawalDays}`
+      : sql`greatest(${treatments.eggWithdrawalDays}, ${treatments.meatWithdrawalDays})`;
+  return sql<boolean>`exists (select 1 from ${treatments} where ${treatments.farmId} = ${farmId} and ${treatments.startDate} <= ${to} and ${treatments.endDate} + ${days} >= ${from})`;
+}
+
+/** The guard of a bird or flock with no treatment in withdrawal. */
+export const NO_WITHDRAWAL = { eggsWithheldUntil: null, meatWithheldUntil: null } as const;
 
 /**
  * The farm's treatments whose egg or meat withdrawal overlaps `from`..`to` (from the first
@@ -408,19 +414,6 @@ export async function withheldBaskets(
     if (isEggWithheld(list, b.date)) withheld.add(b.id);
   }
   return withheld;
-}
-
-/** Whether any treatment's egg withdrawal overlaps `from`..`to` (one indexed look-up). */
-export async function anyEggWithdrawal(
-  db: Db,
-  keeper: Keeper,
-  from: string,
-  to: string,
-): Promise<boolean> {
-  let statement = anyEggStatements.get(db);
-  if (!statement) anyEggStatements.set(db, (statement = prepareAnyEgg(db)));
-  const rows = await statement.execute({ farmId: keeper.farmId, from, to });
-  return rows.length > 0;
 }
 
 /**
