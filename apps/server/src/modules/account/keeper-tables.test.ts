@@ -21,10 +21,19 @@ describe("keeper-data table registry", () => {
       getTableConfig(table)
         .foreignKeys.map((fk) => fk.reference())
         .filter((ref) => ref.foreignTable === schema.users)
-        // Authors of farm records (and of invitations) are not the records' owners.
+        // Authors of farm records (and of invitations, and who did or snoozed a task) are not
+        // the records' owners.
         .flatMap((ref) =>
           ref.columns.filter(
-            (c) => !["user_id", "created_by", "updated_by", "accepted_by"].includes(c.name),
+            (c) =>
+              ![
+                "user_id",
+                "created_by",
+                "updated_by",
+                "accepted_by",
+                "done_by",
+                "snoozed_by",
+              ].includes(c.name),
           ),
         )
         .map((c) => `${getTableConfig(table).name}.${c.name}`),
