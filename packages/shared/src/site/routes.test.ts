@@ -42,8 +42,8 @@ describe("the route table", () => {
   });
 
   it("filters concrete paths by who they are for", () => {
-    expect(concretePaths("keeper")).toEqual(["/account", "/farm"]);
+    expect(concretePaths("keeper")).toEqual(["/account", "/farm", "/money", "/today"]);
     expect(concretePaths("admin")).toEqual(["/admin"]);
-    expect(concretePaths()).toHaveLength(23);
+    expect(concretePaths()).toHaveLength(25);
   });
 });
