@@ -59,11 +59,18 @@ async function save(qc: QueryClient) {
   await set(LAST_USER, user.id, db());
 }
 
-async function restore(qc: QueryClient, userId: string) {
+async function restore(qc: QueryClient, userId: string, online: boolean) {
   const copy = await get<Copy>(copyKey(userId), db());
   if (!copy || copy.userId !== userId) return false;
   // Only answers newer than what is in memory replace it (TanStack's hydrate).
   hydrate(qc, copy.state);
+  if (online) {
+    // Online, the copy only fills the screen until the server answers: what it restored counts
+    // as out of date (the copy may predate the last change, e.g. a reload straight after a
+    // delete), so the pages showing it ask again now and the others when they open.
+    const restored = new Set(copy.state.queries.map((q) => q.queryHash));
+    void qc.invalidateQueries({ predicate: (q) => restored.has(q.queryHash) });
+  }
   return true;
 }
 
@@ -86,11 +93,11 @@ function whenAuthKnown(qc: QueryClient): Promise<AuthUser | null> {
 export async function startLocalCopy(qc: QueryClient) {
   const lastUser = await get<string>(LAST_USER, db()).catch(() => undefined);
   if (!navigator.onLine) {
-    const restored = lastUser ? await restore(qc, lastUser).catch(() => false) : false;
+    const restored = lastUser ? await restore(qc, lastUser, false).catch(() => false) : false;
     if (!restored) markNoLocalCopy();
   } else if (lastUser) {
     void whenAuthKnown(qc).then((user) => {
-      if (user?.id === lastUser) void restore(qc, lastUser);
+      if (user?.id === lastUser) void restore(qc, lastUser, true);
     });
   }
   let timer: ReturnType<typeof setTimeout> | undefined;
