@@ -254,7 +254,9 @@ describe("period and tabs", () => {
   it("Health Monitoring: birds by health status", async () => {
     renderDashboard();
     await userEvent.click(screen.getByRole("tab", { name: "Health Monitoring" }));
-    const card = (await screen.findByText("Birds by health status")).parentElement!;
+    // The tab's chunk loads on first open: slow on a busy machine (it timed out at 1 s in CI).
+    const card = (await screen.findByText("Birds by health status", {}, { timeout: 10_000 }))
+      .parentElement!;
     await waitFor(() => expect(within(card).getAllByRole("listitem")).toHaveLength(4));
     expect(within(card).getAllByRole("listitem")[1]).toHaveTextContent("sick1");
   });
