@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { isHttpUrl } from "../domain/links";
+
+export { isHttpUrl };
 
 /** Categories an admin files an advertisement under (spec: Advertisement (admin)). */
 export const AD_CATEGORIES = [
@@ -45,16 +48,6 @@ export function adCategoriesFor(category: string): AdCategory[] | null {
   if (!Object.hasOwn(AD_DISPLAY_CATEGORIES, trimmed)) return null;
   const display = (AD_DISPLAY_CATEGORIES as Record<string, readonly AdCategory[]>)[trimmed];
   return display ? [...display] : null;
-}
-
-/** True for an absolute http(s) URL with a host; everything else (javascript:, data:...) is refused. */
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
 }
 
 /** An image the app itself serves (uploaded through the images module). */
