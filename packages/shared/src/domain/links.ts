@@ -1,4 +1,4 @@
-// Link checks shared by the schemas and the web app's ad components. Kept apart from the zod
+// Link checks shared by the schemas and the web app (ads, the admin forms). Kept apart from the zod
 // schemas (schemas/advertisement.ts re-exports them): the ads that load after a public page paints
 // need only these, and importing the schema module made the phone build and evaluate zod and the
 // advertisement schemas in one long main-thread task (~12 ms on the build host, ×11 on Lighthouse's
@@ -13,3 +13,5 @@ export function isHttpUrl(value: string): boolean {
     return false;
   }
 }
+
+export const LINK_MESSAGE = "Links must start with http:// or https://";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { isHttpUrl } from "../domain/links";
+import { isHttpUrl, LINK_MESSAGE } from "../domain/links";
 
-export { isHttpUrl };
+export { isHttpUrl, LINK_MESSAGE };
 
 /** Categories an admin files an advertisement under (spec: Advertisement (admin)). */
 export const AD_CATEGORIES = [
@@ -58,7 +58,6 @@ export function isAdImageUrl(value: string): boolean {
   return LOCAL_IMAGE_RE.test(value) || (isHttpUrl(value) && value.startsWith("https://"));
 }
 
-export const LINK_MESSAGE = "Links must start with http:// or https://";
 export const IMAGE_URL_MESSAGE = "Image must be an https:// address or an uploaded image";
 
 /** Optional text: blank or null clears it (null), undefined leaves it unchanged on PATCH. */

@@ -1,6 +1,5 @@
 import { Copy, Download, KeyRound, Trash2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { newPasswordField } from "@flockkeeper/shared/schemas/auth";
 import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
 import { FieldError, Input, Label } from "@/components/ui/input";
@@ -156,6 +155,13 @@ function PasswordSection() {
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (!current) return setError({ field: "current", message: "Please enter your password" });
+    // The server's own rule, loaded when first used: zod stays out of this page's first paint.
+    let newPasswordField;
+    try {
+      ({ newPasswordField } = await import("@flockkeeper/shared/schemas/auth"));
+    } catch (err) {
+      return setError({ field: "next", message: errorMessage(err) });
+    }
     const checked = newPasswordField.safeParse(next);
     if (!checked.success) {
       return setError({ field: "next", message: checked.error.issues[0]!.message });
