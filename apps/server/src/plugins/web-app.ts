@@ -103,6 +103,9 @@ export default fp(async function webAppPlugin(
       wildcard: true,
       // The build's own bookkeeping (.vite/manifest.json) is not served; the file list never had it.
       dotfiles: "ignore",
+      // Every file of the build has an extension; a path without one ("/", "/blog", "/assets") is
+      // a page for the not-found handler below, never a folder to refuse with 403.
+      allowedPath: (pathname) => path.posix.extname(pathname) !== "",
       index: false,
       preCompressed: true,
       setHeaders(res, filePath) {
