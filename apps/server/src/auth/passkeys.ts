@@ -4,6 +4,7 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
   RegistrationResponseJSON,
 } from "@simplewebauthn/server";
+import type * as SimpleWebAuthn from "@simplewebauthn/server";
 import { and, desc, eq, gt, lt } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { builtinPasskeys, webauthnChallenges } from "../db/schema/index";
@@ -15,7 +16,7 @@ const CHALLENGE_TTL_MS = 5 * 60_000;
  * @simplewebauthn/server loaded on the first passkey request, not at start-up: it costs about a
  * third of a second of CPU to load, and most starts never see a passkey (issue 17 item 9).
  */
-let webauthn: Promise<typeof import("@simplewebauthn/server")> | undefined;
+let webauthn: Promise<typeof SimpleWebAuthn> | undefined;
 const loadWebauthn = () => (webauthn ??= import("@simplewebauthn/server"));
 
 export type RelyingPartyId = { rpID: string; origin: string; rpName: string };
