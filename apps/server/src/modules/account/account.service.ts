@@ -614,9 +614,6 @@ export async function importAccount(
         }
         for (let i = 0; i < values.length; i += INSERT_BATCH) {
           await tx.insert(table).values(values.slice(i, i + INSERT_BATCH));
-          // The embedded database answers through promises alone (no I/O to wait for), so without
-          // this the whole insert ran as one task and other requests waited for all of it.
-          await new Promise<void>((resolve) => setImmediate(resolve));
         }
         imported[codec.entry.key] = values.length;
       }
