@@ -12,6 +12,7 @@ import { SPECIES_LABELS } from "@flockkeeper/shared/schemas/species";
 import { Alert } from "@/components/ui/alert";
 import { errorMessage } from "@/lib/api-client";
 import { useHatchHistory } from "../api/hatch-records";
+import { BreederHistory } from "./breeder-history";
 
 /** Fertility and hatchability per breed over the keeper's finished hatches. */
 export function HatchHistoryChart() {
@@ -87,9 +88,9 @@ export function HatchHistoryChart() {
         </tbody>
       </table>
       <p className="mt-1 text-xs text-stone-600">
-        Fertility and hatchability count only hatches with a candling. History per breeder pair
-        comes with breeding flocks.
+        Fertility and hatchability count only hatches with a candling.
       </p>
+      <BreederHistory />
     </div>
   );
 }
