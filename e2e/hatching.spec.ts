@@ -50,7 +50,7 @@ async function noSideScroll(page: Page) {
     // The widest elements past the right edge name what to fix when this fails.
     const fixed = (el: Element | null): boolean =>
       !!el && (getComputedStyle(el).position === "fixed" || fixed(el.parentElement));
-    const wide = [...document.querySelectorAll("body *")]
+    const wide = Array.from(document.querySelectorAll("body *"))
       .map((el) => ({ el, right: el.getBoundingClientRect().right }))
       .filter((x) => x.right > width + 0.5 && !fixed(x.el))
       .slice(-3)
