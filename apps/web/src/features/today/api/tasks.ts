@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Chore, CreateChoreBody, TasksResponse } from "@flockkeeper/shared/schemas/tasks";
+import type {
+  Chore,
+  CreateChoreBody,
+  EmailDigestBody,
+  EmailDigestView,
+  TasksResponse,
+} from "@flockkeeper/shared/schemas/tasks";
 import { apiGet, apiSend } from "@/lib/api-client";
 
 /** Today's tasks are per day: the key carries the keeper's date. */
@@ -72,5 +78,27 @@ export function useDeleteChore() {
       await qc.invalidateQueries({ queryKey: choresKey });
       await qc.invalidateQueries({ queryKey: tasksKey });
     },
+  });
+}
+
+export const emailDigestKey = ["email-digest"] as const;
+
+/** `GET /api/email-digest`: whether the server sends email, and the keeper's setting. */
+export function useEmailDigest() {
+  return useQuery({
+    queryKey: emailDigestKey,
+    queryFn: () => apiGet<EmailDigestView>("/api/email-digest"),
+  });
+}
+
+/** `PUT /api/email-digest` (turn on or change the hour) and `DELETE` (turn off). */
+export function useSetEmailDigest() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EmailDigestBody | null) =>
+      body
+        ? apiSend<EmailDigestView>("PUT", "/api/email-digest", body)
+        : apiSend("DELETE", "/api/email-digest"),
+    onSettled: () => qc.invalidateQueries({ queryKey: emailDigestKey }),
   });
 }
