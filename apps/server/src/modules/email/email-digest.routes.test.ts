@@ -251,5 +251,6 @@ describe("without SMTP_URL", () => {
     } finally {
       await plain.close();
     }
-  });
+    // A second app starts here: slow on a busy machine.
+  }, 120_000);
 });
