@@ -15,6 +15,8 @@ import { Field, Form, useZodForm } from "@/components/ui/form";
 import { Input, Select, Textarea } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
+import { toastSaved } from "@/lib/saved-toast";
+import { isQueued } from "@/lib/outbox";
 import { localToday, useCreateEggRecord, useUpdateEggRecord } from "../api/egg-records";
 
 export const QUALITY_LABELS: Record<EggQuality, string> = {
@@ -138,16 +140,16 @@ function EggRecordForm({
       onSubmit={async (_body, values) => {
         try {
           const saved = record
-            ? await update.mutateAsync({ id: record.id, body: toBody(values) })
+            ? await update.mutateAsync({ id: record.id, body: toBody(values), record })
             : await create.mutateAsync(toBody(values));
-          const done = record ? "Egg record updated" : "Egg record added successfully!";
-          // The server says whether the day is within a treatment's egg withdrawal.
-          toast({
-            title: saved.withheld
-              ? `${done} Marked withheld: laid within a treatment's egg withdrawal, not for eating or sale.`
-              : done,
-            variant: "success",
-          });
+          // Sent: the server says whether the day is within a treatment's egg withdrawal.
+          toastSaved(
+            saved,
+            record ? "Egg record updated" : "Egg record added successfully!",
+            !isQueued(saved) && saved.withheld
+              ? "Marked withheld: laid within a treatment's egg withdrawal, not for eating or sale."
+              : undefined,
+          );
           onDone();
         } catch (err) {
           toast({
