@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { ADMIN_DENIED_MESSAGE } from "../domain/admin-messages";
 
 /** The one message the gate shows for a wrong password (spec section 8). */
-export const ADMIN_DENIED_MESSAGE = "Access Denied: Invalid admin password.";
+export { ADMIN_DENIED_MESSAGE };
 
 /** `POST /api/admin/login`: a password, or nothing for a signed-in keeper listed in ADMIN_EMAILS. */
 export const adminLoginBody = z

@@ -1,21 +1,14 @@
 import { z } from "zod";
+import {
+  AFFILIATE_BLOCK_CATEGORIES,
+  AFFILIATE_STATUSES,
+  AFFILIATE_VALUES,
+} from "../domain/affiliates";
 import { isHttpUrl, LINK_MESSAGE } from "../domain/links";
 
-/** Where an affiliate application stands; freely selectable by the admin (spec section 4). */
-export const AFFILIATE_STATUSES = ["not_applied", "pending", "approved", "rejected"] as const;
-export type AffiliateStatus = (typeof AFFILIATE_STATUSES)[number];
-export const AFFILIATE_STATUS_LABELS: Record<AffiliateStatus, string> = {
-  not_applied: "Not applied",
-  pending: "Pending",
-  approved: "Approved",
-  rejected: "Rejected",
-};
-
-/** Affiliate block categories and value tiers (spec: Ad (affiliate block)). */
-export const AFFILIATE_BLOCK_CATEGORIES = ["supplies", "education", "coops", "feed"] as const;
-export type AffiliateBlockCategory = (typeof AFFILIATE_BLOCK_CATEGORIES)[number];
-export const AFFILIATE_VALUES = ["high", "premium", "medium"] as const;
-export type AffiliateValue = (typeof AFFILIATE_VALUES)[number];
+// The lists, labels and link rules live apart from zod (domain/affiliates.ts) so the admin pages'
+// first paint does not load it; re-exported here for the server and the tests.
+export * from "../domain/affiliates";
 
 const httpUrl = z.string().trim().max(2000, "Link is too long").refine(isHttpUrl, LINK_MESSAGE);
 const optionalHttpUrl = z
@@ -117,38 +110,6 @@ export const affiliateBlockList = z.array(affiliateBlock);
 export const affiliateBlockQuery = z.object({
   category: z.enum(AFFILIATE_BLOCK_CATEGORIES, { error: "Unknown category" }).optional(),
 });
-
-/**
- * The link an affiliate block opens (spec section 4): the affiliate URL only when the partner is
- * active and has one, else the partner's base URL; '#' when there is no partner.
- */
-export function resolveAffiliateLink(
-  partner: Pick<AffiliatePartner, "isActive" | "affiliateUrl" | "baseUrl"> | null | undefined,
-): string {
-  if (!partner) return "#";
-  if (partner.isActive && partner.affiliateUrl) return partner.affiliateUrl;
-  return partner.baseUrl;
-}
-
-/** The partner configuration 'Export Config' downloads (built in the browser, no server call). */
-export function affiliateConfigExport(partners: AffiliatePartner[], exportedAt: Date) {
-  return {
-    exportedAt: exportedAt.toISOString(),
-    partners: partners.map((p) => ({
-      id: p.id,
-      name: p.name,
-      baseUrl: p.baseUrl,
-      isActive: p.isActive,
-      commission: p.commission,
-      affiliateId: p.affiliateId,
-      affiliateUrl: p.affiliateUrl,
-      resolvedLink: resolveAffiliateLink(p),
-      category: p.category,
-      value: p.value,
-      application: { status: p.application.status, notes: p.application.notes },
-    })),
-  };
-}
 
 /** `GET /api/admin/affiliates/performance`: 'affiliate_click' events per partner, counted in SQL. */
 export const affiliatePerformance = z.array(

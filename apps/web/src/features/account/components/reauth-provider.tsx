@@ -1,10 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { KeyRound } from "lucide-react";
 import { useCallback, useMemo, useRef, useState, type ReactNode } from "react";
-import { reauthBody, type ReauthBody } from "@flockkeeper/shared/schemas/auth";
+import type { ReauthBody } from "@flockkeeper/shared/schemas/auth";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/lazy-dialog";
-import { Form, useZodForm } from "@/components/ui/form";
+import { Form, lazySchema, useZodForm } from "@/components/ui/form";
 import { PasswordField } from "@/components/ui/password-field";
 import { errorMessage } from "@/lib/api-client";
 import {
@@ -89,7 +89,7 @@ function ReauthForm({ onConfirmed, onCancel }: { onConfirmed: () => void; onCanc
   const security = useAccountSecurity();
   const qc = useQueryClient();
   const form = useZodForm<ReauthBody, ReauthBody>({
-    schema: reauthBody,
+    schema: lazySchema(() => import("@flockkeeper/shared/schemas/auth").then((m) => m.reauthBody)),
     defaultValues: { password: "" },
   });
   const [passkeyBusy, setPasskeyBusy] = useState(false);

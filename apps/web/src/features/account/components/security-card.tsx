@@ -1,9 +1,9 @@
 import { Copy, Download, KeyRound, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { changePasswordBody, type ChangePasswordBody } from "@flockkeeper/shared/schemas/auth";
+import type { ChangePasswordBody } from "@flockkeeper/shared/schemas/auth";
 import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
-import { Form, useZodForm } from "@/components/ui/form";
+import { Form, lazySchema, useZodForm } from "@/components/ui/form";
 import { PasswordField } from "@/components/ui/password-field";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
@@ -152,7 +152,9 @@ function PasswordSection() {
   const change = useChangePassword();
   // The request body's own schema: "Please enter your password", "Use at least 10 characters...".
   const form = useZodForm<ChangePasswordBody, ChangePasswordBody>({
-    schema: changePasswordBody,
+    schema: lazySchema(() =>
+      import("@flockkeeper/shared/schemas/auth").then((m) => m.changePasswordBody),
+    ),
     defaultValues: { currentPassword: "", newPassword: "" },
   });
 

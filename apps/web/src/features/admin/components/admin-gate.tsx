@@ -1,10 +1,10 @@
 import { Lock } from "lucide-react";
 import type { AdminSession } from "@flockkeeper/shared/schemas/admin";
-import { ADMIN_DENIED_MESSAGE, adminLoginBody } from "@flockkeeper/shared/schemas/admin";
+import { ADMIN_DENIED_MESSAGE } from "@flockkeeper/shared/domain/admin-messages";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Form, useZodForm } from "@/components/ui/form";
+import { Form, lazySchema, useZodForm } from "@/components/ui/form";
 import { PasswordField } from "@/components/ui/password-field";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
@@ -15,7 +15,9 @@ export function AdminGate({ session }: { session: AdminSession }) {
   const login = useAdminLogin();
   // The server's body schema (a password of at most 500 characters, or the denial message).
   const form = useZodForm<{ password: string }, { password?: string }>({
-    schema: adminLoginBody,
+    schema: lazySchema(() =>
+      import("@flockkeeper/shared/schemas/admin").then((m) => m.adminLoginBody),
+    ),
     defaultValues: { password: "" },
   });
   const password = form.watch("password");

@@ -7,10 +7,10 @@ import {
   AFFILIATE_VALUES,
   resolveAffiliateLink,
   type AffiliateBlockCategory,
-  type AffiliatePartner,
   type AffiliateStatus,
   type AffiliateValue,
-} from "@flockkeeper/shared/schemas/affiliate";
+} from "@flockkeeper/shared/domain/affiliates";
+import type { AffiliatePartner } from "@flockkeeper/shared/schemas/affiliate";
 import { isHttpUrl, LINK_MESSAGE } from "@flockkeeper/shared/domain/links";
 import { Alert } from "@/components/ui/alert";
 import { Badge, type BadgeTone } from "@/components/ui/badge";

@@ -1,7 +1,5 @@
-import {
-  affiliateConfigExport,
-  type AffiliatePartner,
-} from "@flockkeeper/shared/schemas/affiliate";
+import { affiliateConfigExport } from "@flockkeeper/shared/domain/affiliates";
+import type { AffiliatePartner } from "@flockkeeper/shared/schemas/affiliate";
 
 /** Downloads the partner configuration as a JSON file, built in the browser (no server call). */
 export function downloadAffiliateConfig(partners: AffiliatePartner[], now = new Date()) {

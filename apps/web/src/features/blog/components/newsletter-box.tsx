@@ -1,8 +1,8 @@
 import { useId } from "react";
 import { Mail } from "lucide-react";
-import { newsletterBody, type NewsletterBody } from "@flockkeeper/shared/schemas/newsletter";
+import type { NewsletterBody } from "@flockkeeper/shared/schemas/newsletter";
 import { Button } from "@/components/ui/button";
-import { Field, Form, FormError, useZodForm } from "@/components/ui/form";
+import { Field, Form, FormError, lazySchema, useZodForm } from "@/components/ui/form";
 import { FieldError, Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
 import { useHydrated } from "@/lib/hydration";
@@ -18,7 +18,9 @@ export function NewsletterBox() {
   // The server's own schema: the same messages ("Please enter your email address", "Please tick
   // the box...") before anything is sent.
   const form = useZodForm<Values, NewsletterBody>({
-    schema: newsletterBody,
+    schema: lazySchema(() =>
+      import("@flockkeeper/shared/schemas/newsletter").then((m) => m.newsletterBody),
+    ),
     defaultValues: { email: "", consent: false },
   });
   const consentError = form.formState.errors.consent?.message;
