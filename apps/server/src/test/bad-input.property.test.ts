@@ -78,7 +78,11 @@ const ADMIN_PASSWORD = `bad-input-${randomUUID()}`;
 const routes: RouteOptions[] = [];
 const t = await createTestApp(
   // An address nothing listens on: a weather request that got through validation fails fast.
-  { ADMIN_PASSWORD, WEATHER_BASE_URL: "http://127.0.0.1:9" },
+  {
+    ADMIN_PASSWORD,
+    WEATHER_BASE_URL: "http://127.0.0.1:9",
+    GEOCODING_BASE_URL: "http://127.0.0.1:9",
+  },
   { onRoute: (r) => void routes.push(r) },
 );
 afterAll(() => t.close());
@@ -597,7 +601,7 @@ const htmlErrors = new Set([
 ]);
 
 /** GET routes whose valid queries call out to another service: only invalid queries are sent. */
-const callsOut = new Set(["GET /api/weather"]);
+const callsOut = new Set(["GET /api/weather", "GET /api/weather/places"]);
 
 /** Image routes (JSON with a base64 photo): targeted cases on top of the generic properties. */
 const imageRoutes = [
