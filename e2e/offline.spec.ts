@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { devices, expect, test, type Browser, type Page } from "@playwright/test";
 import { signIn } from "./helpers";
 
 // Issue 23: a signed-in keeper with a flock goes offline, reloads and still sees their name and
@@ -137,4 +137,262 @@ test("offline: the flock shows from the local copy, a basket and a death are kep
   await expect(
     page.getByTestId("flock-card").filter({ hasText: NAME }).getByTestId("flock-headcount"),
   ).toHaveText("9 birds (9 females)");
+});
+
+/** The keeper's own calendar date, as the page computes it. */
+const localDate = (page: Page) =>
+  page.evaluate(() => {
+    const d = new Date();
+    const pad = (x: number) => String(x).padStart(2, "0");
+    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  });
+
+/** A POST that must succeed; its answer. */
+async function created<T>(page: Page, url: string, data: object): Promise<T> {
+  const res = await page.request.post(url, { data });
+  expect(res.status(), `${url}: ${await res.text()}`).toBeLessThan(300);
+  return (await res.json()) as T;
+}
+
+/**
+ * One visit online with the service worker in control: the flocks and today's baskets, then the
+ * local copy written. Ends on the Egg Tracking tab.
+ */
+async function visitOnline(page: Page) {
+  await page.goto("/chicken-tracker");
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect
+    .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)))
+    .toBe(true);
+  await expect(page.getByTestId("flock-card").first()).toBeVisible();
+  await page.getByRole("tab", { name: "Egg Tracking" }).click();
+  await expect(page.getByTestId("basket-row").first()).toBeVisible();
+  await expect.poll(() => localCopySaved(page)).toBe(true);
+  await page.waitForTimeout(1500);
+}
+
+/** A second keeper joins `owner`'s farm in a browser of their own (at phone width). */
+async function secondKeeper(owner: Page, browser: Browser) {
+  const baseURL = test.info().project.use.baseURL!;
+  const farms = (await (await owner.request.get("/api/farms")).json()) as {
+    currentFarmId: string;
+  };
+  const { token } = await created<{ token: string }>(
+    owner,
+    `/api/farms/${farms.currentFarmId}/invitations`,
+    { role: "keeper" },
+  );
+  const context = await browser.newContext({
+    ...devices["Pixel 7"],
+    baseURL,
+    extraHTTPHeaders: { origin: baseURL },
+  });
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 360, height: 780 });
+  await signIn(page, { name: "Kit Keeper" });
+  const joined = await page.request.post(`/api/invitations/${token}/accept`);
+  expect(joined.status(), await joined.text()).toBe(200);
+  const me = (await (await page.request.get("/api/auth/user")).json()) as { id: string };
+  return { context, page, farmId: farms.currentFarmId, userId: me.id };
+}
+
+test("offline: the connection drops in the middle of the sync; sent again, each record is kept once", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize({ width: 360, height: 780 });
+  await signIn(page, { name: "Dora Drop" });
+  const today = await localDate(page);
+  const flock = await created<{ id: string }>(page, "/api/flocks", {
+    name: NAME,
+    startDate: today,
+    headcount: 10,
+    females: 10,
+  });
+  await visitOnline(page);
+
+  await context.setOffline(true);
+  await page.reload();
+  await page.getByRole("tab", { name: "Egg Tracking" }).click();
+  await page.getByLabel(`Eggs from ${NAME}`).fill("7");
+  await page.getByRole("button", { name: "Save baskets" }).tap();
+  await expect(page.getByTestId("pending-count")).toHaveText("1 change waiting to be sent");
+  await page.getByRole("tab", { name: "My Flock" }).click();
+  const card = page.getByTestId("flock-card").filter({ hasText: NAME });
+  await card.click();
+  const detail = page.getByRole("dialog", { name: NAME });
+  await detail.getByRole("button", { name: "Record event" }).click();
+  await detail.getByLabel("What happened").selectOption("died");
+  await detail.getByLabel("Count").fill("1");
+  await detail.getByLabel("Females").fill("1");
+  await detail.getByRole("button", { name: "Save event" }).click();
+  await expect(page.getByTestId("pending-count")).toHaveText("2 changes waiting to be sent");
+  await detail.getByRole("button", { name: "Close" }).click();
+
+  // The second request of the sync (the death) reaches the server, but its answer is lost.
+  const keys: string[] = [];
+  let dropped = false;
+  await page.route("**/api/flocks/*/events", async (route) => {
+    if (route.request().method() !== "POST") return route.fallback();
+    keys.push(route.request().headers()["idempotency-key"] ?? "");
+    if (dropped) return route.fallback();
+    dropped = true;
+    await route.fetch(); // The server writes the event...
+    await route.abort("connectionreset"); // ...and the phone never hears back.
+  });
+  await context.setOffline(false);
+  const syncNow = page.getByRole("button", { name: "Sync now" });
+  await expect(page.getByTestId("pending-count")).toHaveText("1 change waiting to be sent", {
+    timeout: 20_000,
+  });
+  expect(dropped).toBe(true);
+
+  // Sent again under the same key: the server answers with its first answer, no second event.
+  await syncNow.click();
+  await expect(page.getByTestId("pending-changes")).toHaveCount(0, { timeout: 20_000 });
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+  expect(keys[1]).toBe(keys[0]);
+  const baskets = (await (
+    await page.request.get(`/api/egg-collections?from=${today}&to=${today}`)
+  ).json()) as { flockId: string; eggs: number }[];
+  expect(baskets.filter((b) => b.flockId === flock.id)).toEqual([
+    expect.objectContaining({ eggs: 7 }),
+  ]);
+  const events = (await (await page.request.get(`/api/flocks/${flock.id}/events`)).json()) as {
+    type: string;
+  }[];
+  expect(events.filter((e) => e.type === "died")).toHaveLength(1);
+  await expect(card.getByTestId("flock-headcount")).toHaveText("9 birds (9 females)");
+});
+
+test("offline: edits to records another keeper changed or deleted meanwhile show what happened", async ({
+  page,
+  context,
+  browser,
+}) => {
+  test.setTimeout(200_000);
+  await page.setViewportSize({ width: 360, height: 780 });
+  await signIn(page, { name: "Olive Owner" });
+  const today = await localDate(page);
+  const flockA = await created<{ id: string }>(page, "/api/flocks", {
+    name: "Coop A",
+    startDate: today,
+    headcount: 10,
+    females: 10,
+  });
+  const flockB = await created<{ id: string }>(page, "/api/flocks", {
+    name: "Coop B",
+    startDate: today,
+    headcount: 6,
+    females: 6,
+  });
+  const basketA = await created<{ id: string }>(page, "/api/egg-collections", {
+    flockId: flockA.id,
+    date: today,
+    eggs: 5,
+  });
+  const basketB = await created<{ id: string }>(page, "/api/egg-collections", {
+    flockId: flockB.id,
+    date: today,
+    eggs: 4,
+  });
+  const kit = await secondKeeper(page, browser);
+  await visitOnline(page);
+  await expect(page.getByLabel("Eggs from Coop A")).toHaveValue("5");
+
+  // Olive loses the signal. Meanwhile Kit, in the other browser, corrects Coop A's basket
+  // (9 eggs, 2 cracked) and deletes Coop B's.
+  await context.setOffline(true);
+  const patched = await kit.page.request.patch(`/api/egg-collections/${basketA.id}`, {
+    data: { eggs: 9, cracked: 2 },
+  });
+  expect(patched.status(), await patched.text()).toBe(200);
+  const deleted = await kit.page.request.delete(`/api/egg-collections/${basketB.id}`);
+  expect(deleted.status(), await deleted.text()).toBeLessThan(300);
+
+  // Olive, still seeing 5 and 4, corrects both baskets offline: her edits are the later ones.
+  await page.getByLabel("Eggs from Coop A").fill("7");
+  await page.getByLabel("Eggs from Coop B").fill("6");
+  await page.getByRole("button", { name: "Save baskets" }).tap();
+  await expect(page.getByTestId("pending-count")).toHaveText("2 changes waiting to be sent");
+
+  await context.setOffline(false);
+  const pending = page.getByTestId("pending-changes");
+  await expect(page.getByTestId("pending-count")).toHaveText(
+    "1 not saved · 1 sent over a change by someone else",
+    { timeout: 20_000 },
+  );
+  // Coop A: her eggs replaced Kit's 9, and Kit's cracked count (a field she did not touch) stays.
+  await expect(pending.getByTestId("change-conflict")).toHaveText(
+    "Sent. eggs: your 7 replaced 9, set by someone else meanwhile.",
+  );
+  // Coop B: the basket was deleted meanwhile, so her change is shown as not applied.
+  await expect(
+    pending.getByTestId("pending-change").filter({ hasText: "Coop B" }).getByRole("alert"),
+  ).toHaveText(/Not applied: the record is no longer there/);
+  const baskets = (await (
+    await page.request.get(`/api/egg-collections?from=${today}&to=${today}`)
+  ).json()) as { id: string; eggs: number; cracked: number | null }[];
+  expect(baskets.map((b) => ({ id: b.id, eggs: b.eggs, cracked: b.cracked }))).toEqual([
+    { id: basketA.id, eggs: 7, cracked: 2 },
+  ]);
+  await expect(page.getByLabel("Eggs from Coop A")).toHaveValue("7");
+
+  // Seen: dismissed and discarded, the list is gone.
+  await page.getByRole("button", { name: /^Dismiss Coop A/ }).click();
+  await page.getByRole("button", { name: /^Discard Coop B/ }).click();
+  await expect(pending).toHaveCount(0);
+  await kit.context.close();
+});
+
+test("offline: a change kept for a farm the keeper was removed from is refused and shown; nothing is written", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(200_000);
+  await signIn(page, { name: "Olive Owner" });
+  const today = await localDate(page);
+  const flock = await created<{ id: string }>(page, "/api/flocks", {
+    name: NAME,
+    startDate: today,
+    headcount: 10,
+    females: 10,
+  });
+  await created(page, "/api/egg-collections", { flockId: flock.id, date: today, eggs: 3 });
+  const kit = await secondKeeper(page, browser);
+  await visitOnline(kit.page);
+
+  // Kit logs a death offline; meanwhile the owner removes Kit from the farm.
+  await kit.context.setOffline(true);
+  await kit.page.getByRole("tab", { name: "My Flock" }).click();
+  await kit.page.getByTestId("flock-card").filter({ hasText: NAME }).click();
+  const detail = kit.page.getByRole("dialog", { name: NAME });
+  await detail.getByRole("button", { name: "Record event" }).click();
+  await detail.getByLabel("What happened").selectOption("died");
+  await detail.getByLabel("Count").fill("2");
+  await detail.getByLabel("Females").fill("2");
+  await detail.getByRole("button", { name: "Save event" }).click();
+  await expect(kit.page.getByTestId("pending-count")).toHaveText("1 change waiting to be sent");
+  await detail.getByRole("button", { name: "Close" }).click();
+  const removed = await page.request.delete(`/api/farms/${kit.farmId}/members/${kit.userId}`);
+  expect(removed.status(), await removed.text()).toBeLessThan(300);
+
+  await kit.context.setOffline(false);
+  await expect(kit.page.getByTestId("pending-count")).toHaveText("1 not saved", {
+    timeout: 20_000,
+  });
+  await expect(kit.page.getByTestId("pending-change").getByRole("alert")).toHaveText(/Not saved: /);
+  // Nothing written on the owner's farm.
+  const events = (await (await page.request.get(`/api/flocks/${flock.id}/events`)).json()) as {
+    type: string;
+  }[];
+  expect(events.filter((e) => e.type === "died")).toEqual([]);
+  await kit.page.getByRole("button", { name: /^Discard / }).click();
+  await expect(kit.page.getByTestId("pending-changes")).toHaveCount(0);
+  await kit.context.close();
 });

@@ -14,7 +14,9 @@ export default defineConfig({
     react(),
     tailwindcss(),
     VitePWA({
-      registerType: "autoUpdate",
+      // "prompt": a new version installs and waits; the app lets it take over once the outbox has
+      // nothing left to send (src/lib/sw-update.ts).
+      registerType: "prompt",
       injectRegister: false,
       manifest: false,
       includeAssets: ["favicon.svg", "icons/*.png"],

@@ -55,8 +55,8 @@ if (container.firstElementChild) {
 if (import.meta.env.PROD && "serviceWorker" in navigator) {
   // The service worker precaches the app shell so the app opens offline. It installs once the
   // page has loaded and the main thread is idle: its precache downloads never compete with the page.
-  const register = () =>
-    void import("virtual:pwa-register").then(({ registerSW }) => registerSW({ immediate: true }));
+  // A new version waits until the outbox is empty (lib/sw-update.ts).
+  const register = () => void import("./lib/sw-update").then((m) => m.registerServiceWorker());
   const whenIdle = () =>
     "requestIdleCallback" in window ? requestIdleCallback(register) : setTimeout(register, 1000);
   if (document.readyState === "complete") whenIdle();

@@ -165,12 +165,12 @@ describe("sign-out", () => {
 });
 
 describe("caching and cookies", () => {
-  it("answers authenticated JSON with Cache-Control: no-store", async () => {
+  it("answers authenticated API requests with Cache-Control: private, no-store (never a shared or browser cache)", async () => {
     const keeper = await buildUser(t);
     for (const url of ["/api/auth/user", "/api/chickens", "/api/account/settings"]) {
       const res = await keeper.inject({ url });
       expect(res.statusCode, url).toBe(200);
-      expect(res.headers["cache-control"], url).toBe("no-store");
+      expect(res.headers["cache-control"], url).toBe("private, no-store");
     }
   });
 

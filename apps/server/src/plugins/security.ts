@@ -98,6 +98,9 @@ const crossSiteRefused = (verdict: Exclude<OriginVerdict, "ok">) =>
   );
 
 /** Security headers, Origin check on state-changing requests, and no unstorable text (NUL, lone surrogates) in input. */
+/** Cache-Control values of signed-in answers left as the route set them (see the hook below). */
+const KEPT_CACHE_CONTROL = new Set(["public, max-age=31536000, immutable", "private, no-cache"]);
+
 export default fp(async function securityPlugin(app: FastifyInstance, opts: { config: AppConfig }) {
   const { config } = opts;
   const extraConnect = [config.oidc?.issuer]
@@ -141,11 +144,19 @@ export default fp(async function securityPlugin(app: FastifyInstance, opts: { co
   });
 
   // Answers about a signed-in keeper (or an admin) must not be kept by a browser or proxy cache:
-  // a shared computer's next user, or a back button after sign-out, would see them.
+  // a shared computer's next user, or a back button after sign-out, would see them. Every /api
+  // answer of theirs (and their JSON elsewhere) is `private, no-store`, whatever the route set
+  // (a weather answer's `max-age`, an export's), except two pictures: an ad picture is the same
+  // public bytes for everyone, and a keeper's photo is `private, no-cache`, so no shared cache
+  // keeps it and the browser asks the server, which decides access, before each use.
   app.addHook("onSend", async (req, reply, payload) => {
     if (!req.user && !req.admin) return payload;
+    const set = String(reply.getHeader("cache-control") ?? "");
+    if (KEPT_CACHE_CONTROL.has(set)) return payload;
     const type = String(reply.getHeader("content-type") ?? "");
-    if (type.startsWith("application/json")) reply.header("cache-control", "no-store");
+    if (req.url.startsWith("/api/") || type.startsWith("application/json")) {
+      reply.header("cache-control", "private, no-store");
+    }
     return payload;
   });
 

@@ -1,9 +1,30 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { CloudUpload, TriangleAlert } from "lucide-react";
-import { outbox, sendEntry, setOutboxUser, type FlushResult } from "@/lib/outbox";
+import {
+  outbox,
+  sendEntry,
+  setOutboxUser,
+  type FieldConflict,
+  type FlushResult,
+} from "@/lib/outbox";
 import { useOnline } from "@/lib/pwa";
 import { Button } from "@/components/ui/button";
+
+/** "eggsLaid" -> "eggs laid": field names as a keeper reads them. */
+const fieldName = (field: string) => field.replace(/([A-Z])/g, " $1").toLowerCase();
+const valueText = (v: unknown) =>
+  v === null || v === undefined || v === ""
+    ? "nothing"
+    : typeof v === "object"
+      ? JSON.stringify(v)
+      : String(v);
+
+/** What happened to one field both this keeper and someone else changed. */
+const conflictText = (c: FieldConflict) =>
+  c.kept === "yours"
+    ? `${fieldName(c.field)}: your ${valueText(c.yours)} replaced ${valueText(c.theirs)}, set by someone else meanwhile`
+    : `${fieldName(c.field)}: kept ${valueText(c.theirs)}, set later by someone else; your ${valueText(c.yours)} was not applied`;
 
 /**
  * The keeper's changes not sent yet (lib/outbox.ts): a count, the list, "Sync now", and each change
@@ -45,8 +66,9 @@ export function PendingChanges({ userId }: { userId: string }) {
   }, [userId, sync]);
 
   if (entries.length === 0) return null;
-  const refused = entries.filter((e) => e.refused).length;
-  const waiting = entries.length - refused;
+  const refused = entries.filter((e) => e.refused || e.notApplied).length;
+  const conflicted = entries.filter((e) => e.conflicts).length;
+  const waiting = entries.length - refused - conflicted;
   return (
     <section
       aria-label="Changes not sent yet"
@@ -58,7 +80,9 @@ export function PendingChanges({ userId }: { userId: string }) {
         <p className="font-semibold" data-testid="pending-count">
           {waiting > 0 && `${waiting} ${waiting === 1 ? "change" : "changes"} waiting to be sent`}
           {waiting > 0 && refused > 0 && " · "}
-          {refused > 0 && `${refused} refused by the server`}
+          {refused > 0 && `${refused} not saved`}
+          {(waiting > 0 || refused > 0) && conflicted > 0 && " · "}
+          {conflicted > 0 && `${conflicted} sent over a change by someone else`}
         </p>
         {waiting > 0 &&
           (online ? (
@@ -74,7 +98,7 @@ export function PendingChanges({ userId }: { userId: string }) {
           </span>
         )}
       </div>
-      <details className="mx-auto max-w-7xl" open={refused > 0}>
+      <details className="mx-auto max-w-7xl" open={refused + conflicted > 0}>
         <summary className="cursor-pointer py-1 text-stone-700">Show changes</summary>
         <ul className="space-y-1 py-1">
           {entries.map((e) => (
@@ -84,10 +108,24 @@ export function PendingChanges({ userId }: { userId: string }) {
               className="flex flex-wrap items-center gap-2"
             >
               <span>{e.label}</span>
-              {e.refused ? (
+              {e.conflicts ? (
+                <>
+                  <span data-testid="change-conflict" className="text-stone-800">
+                    Sent. {e.conflicts.map(conflictText).join("; ")}.
+                  </span>
+                  <Button
+                    variant="secondary"
+                    onClick={() => void outbox.discard(e.key)}
+                    aria-label={`Dismiss ${e.label}`}
+                  >
+                    OK
+                  </Button>
+                </>
+              ) : e.refused || e.notApplied ? (
                 <>
                   <span role="alert" className="text-danger flex items-center gap-1">
-                    <TriangleAlert size={14} aria-hidden /> Not saved: {e.refused.message}
+                    <TriangleAlert size={14} aria-hidden />{" "}
+                    {e.refused ? `Not saved: ${e.refused.message}` : e.notApplied}
                   </span>
                   <Button
                     variant="secondary"

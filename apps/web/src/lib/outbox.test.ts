@@ -3,7 +3,9 @@ import { createStore } from "idb-keyval";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "./api-client";
 import {
+  NOT_APPLIED_MESSAGE,
   createOutbox,
+  resolveEdit,
   isQueued,
   outbox,
   sendOrQueue,
@@ -73,7 +75,7 @@ describe("outbox", () => {
       const box = createOutbox(freshStore());
       await box.add(entry("k1"));
       const r = await box.flush("u1", async () => {
-        throw new ApiError(status, `${status}: try later`);
+        throw new ApiError(status, `${status}: try later`, { code: "IDEMPOTENCY_KEY_IN_USE" });
       });
       expect(r.left).toBe(1);
       expect(box.list("u1")[0]!.refused).toBeUndefined();
@@ -178,6 +180,114 @@ describe("sendOrQueue", () => {
     await expect(sendOrQueue("POST", "/api/x", {}, "x")).rejects.toMatchObject({
       status: 0,
       message: "This needs a connection: you are offline.",
+    });
+  });
+});
+
+describe("conflicts (an edit kept offline meets a change made meanwhile)", () => {
+  const MADE = Date.parse("2026-11-26T10:00:00Z");
+  const edit = (body: Record<string, unknown>, base: Record<string, unknown>) =>
+    entry("e1", "u1", {
+      method: "PATCH",
+      url: "/api/egg-collections/b1",
+      body,
+      createdAt: MADE,
+      check: { url: "/api/egg-collections?from=2026-11-26&to=2026-11-26", id: "b1", base },
+    });
+
+  it("a field only someone else changed keeps their value; a field only we changed is sent", () => {
+    const r = resolveEdit(edit({ eggs: 7, cracked: 1 }, { eggs: 5, cracked: 1 }), {
+      id: "b1",
+      eggs: 5,
+      cracked: 2,
+      updatedAt: "2026-11-26T09:00:00Z",
+    });
+    expect(r).toEqual({ deleted: false, body: { eggs: 7 }, conflicts: [] });
+  });
+
+  it("a field both changed: the later edit wins, and the keeper is told what was overwritten", () => {
+    const ours = edit({ eggs: 7 }, { eggs: 5 });
+    // Their edit was earlier than ours: ours replaces it.
+    expect(resolveEdit(ours, { id: "b1", eggs: 9, updatedAt: "2026-11-26T09:00:00Z" })).toEqual({
+      deleted: false,
+      body: { eggs: 7 },
+      conflicts: [{ field: "eggs", theirs: 9, yours: 7, kept: "yours" }],
+    });
+    // Their edit came after ours (made offline earlier): theirs stays, ours is not sent.
+    expect(resolveEdit(ours, { id: "b1", eggs: 9, updatedAt: "2026-11-26T11:00:00Z" })).toEqual({
+      deleted: false,
+      body: {},
+      conflicts: [{ field: "eggs", theirs: 9, yours: 7, kept: "theirs" }],
+    });
+  });
+
+  it("the same value reached both ways, or our own earlier try, is no conflict", () => {
+    expect(resolveEdit(edit({ eggs: 7 }, { eggs: 5 }), { id: "b1", eggs: 7 })).toEqual({
+      deleted: false,
+      body: { eggs: 7 },
+      conflicts: [],
+    });
+    expect(resolveEdit(edit({ eggs: "7" }, { eggs: 5 }), { id: "b1", eggs: 5 })).toEqual({
+      deleted: false,
+      body: { eggs: "7" },
+      conflicts: [],
+    });
+  });
+
+  it("flush: sends the resolved body, keeps the overwritten values on show until dismissed", async () => {
+    const box = createOutbox(freshStore());
+    await box.add(edit({ eggs: 7, cracked: 1 }, { eggs: 5, cracked: 1 }));
+    const sent: unknown[] = [];
+    const r = await box.flush(
+      "u1",
+      async (e) => void sent.push(e.body),
+      async () => ({ id: "b1", eggs: 9, cracked: 3, updatedAt: "2026-11-26T09:00:00Z" }),
+    );
+    expect(sent).toEqual([{ eggs: 7 }]);
+    expect(r).toEqual({ sent: 1, refused: 0, left: 0 });
+    expect(box.list("u1")[0]!.conflicts).toEqual([
+      { field: "eggs", theirs: 9, yours: 7, kept: "yours" },
+    ]);
+    // Shown, not sent again.
+    await box.flush("u1", async (e) => void sent.push(e.body));
+    expect(sent).toHaveLength(1);
+    await box.discard("e1");
+    expect(box.list("u1")).toEqual([]);
+  });
+
+  it("flush: a record deleted meanwhile (not found, or a 404 on send) is shown as not applied", async () => {
+    const box = createOutbox(freshStore());
+    await box.add(edit({ eggs: 7 }, { eggs: 5 }));
+    const send = vi.fn(async () => undefined);
+    const r = await box.flush("u1", send, async () => null);
+    expect(send).not.toHaveBeenCalled();
+    expect(r).toEqual({ sent: 0, refused: 1, left: 0 });
+    expect(box.list("u1")[0]!.notApplied).toBe(NOT_APPLIED_MESSAGE);
+
+    const box2 = createOutbox(freshStore());
+    await box2.add(edit({ eggs: 7 }, { eggs: 5 }));
+    await box2.flush(
+      "u1",
+      async () => {
+        throw new ApiError(404, "404: Egg collection not found");
+      },
+      async () => ({ id: "b1", eggs: 5 }),
+    );
+    expect(box2.list("u1")[0]!.notApplied).toBe(NOT_APPLIED_MESSAGE);
+  });
+
+  it("a 409 from the server's rules (a loss larger than the headcount) is a refusal, kept with its message", async () => {
+    const box = createOutbox(freshStore());
+    await box.add(entry("k1"));
+    const r = await box.flush("u1", async () => {
+      throw new ApiError(409, "409: Only 3 birds in the flock on 2026-11-26, not 5", {
+        code: "CONFLICT",
+      });
+    });
+    expect(r).toEqual({ sent: 0, refused: 1, left: 0 });
+    expect(box.list("u1")[0]!.refused).toEqual({
+      status: 409,
+      message: "Only 3 birds in the flock on 2026-11-26, not 5",
     });
   });
 });

@@ -1,5 +1,5 @@
 import { createStore, get, set, type UseStore } from "idb-keyval";
-import { ApiError, apiSend, errorMessage } from "./api-client";
+import { ApiError, apiGet, apiSend, errorMessage } from "./api-client";
 
 /**
  * The outbox: writes made without a connection, kept in IndexedDB (they survive a reload and a
@@ -20,7 +20,31 @@ export type OutboxEntry = {
   createdAt: number;
   /** The server refused it (4xx): kept, with the server's message, until the keeper discards it. */
   refused?: { status: number; message: string };
+  /** An edit: how to find the record again and the values it was edited from (conflicts). */
+  check?: OutboxCheck;
+  /** The record was gone when the edit was sent: not applied, shown until discarded. */
+  notApplied?: string;
+  /** Sent, but another keeper had changed some of the same fields: shown until dismissed. */
+  conflicts?: FieldConflict[];
 };
+
+/**
+ * What an edit kept offline needs to find out whether someone else changed the record meanwhile:
+ * a GET that answers the record (or a list holding it), its id, and the edited fields' values as
+ * the keeper saw them when editing.
+ */
+export type OutboxCheck = { url: string; id: string; base: Record<string, unknown> };
+
+/** One field both this keeper (offline) and someone else changed; `kept` is whose value stays. */
+export type FieldConflict = {
+  field: string;
+  theirs: unknown;
+  yours: unknown;
+  kept: "yours" | "theirs";
+};
+
+export const NOT_APPLIED_MESSAGE =
+  "Not applied: the record is no longer there (deleted meanwhile, or no longer yours to change).";
 
 /** Returned by a write kept in the outbox instead of an answer from the server. */
 export type Queued = { queued: true; key: string };
@@ -31,17 +55,86 @@ export const OFFLINE_WRITE_MESSAGE = "This needs a connection: you are offline."
 
 const QUEUE = "queue";
 
+/** The server's 409 while the same key is still being handled (plugins/idempotency.ts). */
+const keyInUse = (e: ApiError) =>
+  e.status === 409 && (e.body as { code?: unknown } | undefined)?.code === "IDEMPOTENCY_KEY_IN_USE";
+
 /**
- * A 4xx that asking again will not change. 408 (timeout), 409 (the same key still being handled)
- * and 429 (too many requests) are worth another try later.
+ * A 4xx that asking again will not change. 408 (timeout), 429 (too many requests) and a 409 for
+ * the same key still being handled are worth another try later; any other 409 (a loss larger
+ * than the headcount) is the server's answer.
  */
 const isRefusal = (e: unknown): e is ApiError =>
   e instanceof ApiError &&
   e.status >= 400 &&
   e.status < 500 &&
   e.status !== 408 &&
-  e.status !== 409 &&
-  e.status !== 429;
+  e.status !== 429 &&
+  !keyInUse(e);
+
+/** Values compared as the keeper reads them: a missing value is none, "7" is 7. */
+const same = (a: unknown, b: unknown) => {
+  const norm = (v: unknown) => (v === undefined || v === "" ? null : v);
+  const x = norm(a);
+  const y = norm(b);
+  if (x === y) return true;
+  if (typeof x === "number" || typeof y === "number") return Number(x) === Number(y);
+  return JSON.stringify(x) === JSON.stringify(y);
+};
+
+/**
+ * Decides what an edit made offline sends, given the record as the server has it now (null: not
+ * there). Per field: a field only someone else changed keeps their value (it is left out of the
+ * PATCH); a field both changed goes to the later edit (ours, made at `createdAt`, unless the
+ * record's `updatedAt` is later), and the keeper is told what was overwritten or not applied.
+ */
+export function resolveEdit(
+  entry: Pick<OutboxEntry, "body" | "check" | "createdAt">,
+  current: Record<string, unknown> | null,
+):
+  | { deleted: true }
+  | { deleted: false; body: Record<string, unknown>; conflicts: FieldConflict[] } {
+  if (!current) return { deleted: true };
+  const body = { ...(entry.body as Record<string, unknown>) };
+  const base = entry.check?.base ?? {};
+  const updatedAt =
+    typeof current.updatedAt === "string" ? Date.parse(current.updatedAt) : Number.NaN;
+  const theirsLater = Number.isFinite(updatedAt) && updatedAt > entry.createdAt;
+  const conflicts: FieldConflict[] = [];
+  for (const field of Object.keys(body)) {
+    if (!(field in base) || !(field in current)) continue;
+    const theirs = current[field];
+    if (same(theirs, base[field])) continue; // Nobody else changed it.
+    const yours = body[field];
+    if (same(yours, base[field])) {
+      delete body[field]; // Only they changed it: their value stays.
+    } else if (!same(yours, theirs)) {
+      conflicts.push({ field, theirs, yours, kept: theirsLater ? "theirs" : "yours" });
+      if (theirsLater) delete body[field];
+    }
+  }
+  return { deleted: false, body, conflicts };
+}
+
+/** Reads the record an edit was made to, as the server has it now (null: not there). */
+export async function readRecord(check: OutboxCheck): Promise<Record<string, unknown> | null> {
+  let answer: unknown;
+  try {
+    answer = await apiGet<unknown>(check.url);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null;
+    throw err;
+  }
+  const list = Array.isArray(answer) ? answer : [answer];
+  const found = list.find(
+    (r): r is Record<string, unknown> =>
+      typeof r === "object" && r !== null && (r as { id?: unknown }).id === check.id,
+  );
+  return found ?? null;
+}
+
+/** An entry that waits to be sent (not one kept only to show the keeper what happened). */
+const waiting = (e: OutboxEntry) => !e.refused && !e.notApplied && !e.conflicts;
 
 export type FlushResult = { sent: number; refused: number; left: number; error?: string };
 
@@ -98,31 +191,55 @@ export function createOutbox(store: () => UseStore) {
      * stays, marked with the server's message, and the next ones are still sent; a network or
      * server failure stops the run and keeps it and everything after it for the next try.
      */
-    flush(userId: string, send: (entry: OutboxEntry) => Promise<unknown>): Promise<FlushResult> {
+    flush(
+      userId: string,
+      send: (entry: OutboxEntry) => Promise<unknown>,
+      read: (check: OutboxCheck) => Promise<Record<string, unknown> | null> = readRecord,
+    ): Promise<FlushResult> {
       flushing ??= (async () => {
         const result: FlushResult = { sent: 0, refused: 0, left: 0 };
+        const mark = (key: string, patch: Partial<OutboxEntry>) =>
+          change((list) => list.map((e) => (e.key === key ? { ...e, ...patch } : e)));
         try {
           await load();
           for (const entry of forUser(userId)) {
-            if (entry.refused) continue;
+            if (!waiting(entry)) continue;
+            let conflicts: FieldConflict[] = [];
             try {
-              await send(entry);
+              let toSend = entry;
+              if (entry.check) {
+                const resolved = resolveEdit(entry, await read(entry.check));
+                if (resolved.deleted) {
+                  await mark(entry.key, { notApplied: NOT_APPLIED_MESSAGE });
+                  result.refused += 1;
+                  continue;
+                }
+                conflicts = resolved.conflicts;
+                toSend = { ...entry, body: resolved.body };
+              }
+              if (!entry.check || Object.keys(toSend.body as object).length > 0) await send(toSend);
             } catch (err) {
+              if (entry.check && err instanceof ApiError && err.status === 404) {
+                await mark(entry.key, { notApplied: NOT_APPLIED_MESSAGE });
+                result.refused += 1;
+                continue;
+              }
               if (isRefusal(err)) {
-                const refused = { status: err.status, message: errorMessage(err) };
-                await change((list) =>
-                  list.map((e) => (e.key === entry.key ? { ...e, refused } : e)),
-                );
+                await mark(entry.key, {
+                  refused: { status: err.status, message: errorMessage(err) },
+                });
                 result.refused += 1;
                 continue;
               }
               result.error = errorMessage(err);
               break;
             }
-            await change((list) => list.filter((e) => e.key !== entry.key));
+            // Sent. Overwritten or kept values stay on show until the keeper has seen them.
+            if (conflicts.length > 0) await mark(entry.key, { conflicts });
+            else await change((list) => list.filter((e) => e.key !== entry.key));
             result.sent += 1;
           }
-          result.left = forUser(userId).filter((e) => !e.refused).length;
+          result.left = forUser(userId).filter(waiting).length;
           return result;
         } finally {
           flushing = null;
@@ -162,11 +279,21 @@ export async function sendOrQueue<T>(
   url: string,
   body: unknown,
   label: string,
+  check?: OutboxCheck,
 ): Promise<T | Queued> {
   const key = newKey();
   const keep = async (): Promise<Queued> => {
     if (!outboxUser) throw new ApiError(0, OFFLINE_WRITE_MESSAGE);
-    await outbox.add({ key, userId: outboxUser, method, url, body, label, createdAt: Date.now() });
+    const entry: OutboxEntry = {
+      key,
+      userId: outboxUser,
+      method,
+      url,
+      body,
+      label,
+      createdAt: Date.now(),
+    };
+    await outbox.add(check ? { ...entry, check } : entry);
     return { queued: true, key };
   };
   if (typeof navigator !== "undefined" && !navigator.onLine) return keep();
@@ -177,3 +304,18 @@ export async function sendOrQueue<T>(
     throw err;
   }
 }
+
+/**
+ * The check for an edit of `record` at `url`'s list: the edited fields' values as the keeper saw
+ * them (the outbox compares them with the record's values when it sends the edit).
+ */
+export const editCheck = (
+  url: string,
+  record: { id: string } & object,
+  body: object,
+): OutboxCheck => {
+  const values = record as Record<string, unknown>;
+  const base: Record<string, unknown> = {};
+  for (const field of Object.keys(body)) if (field in values) base[field] = values[field];
+  return { url, id: record.id, base };
+};

@@ -9,7 +9,8 @@ import type {
   UpdateEggRecordBody,
 } from "@flockkeeper/shared/schemas/egg-record";
 import { todayIso } from "@flockkeeper/shared/domain/dates";
-import { apiGet, apiSend } from "@/lib/api-client";
+import { apiGet } from "@/lib/api-client";
+import { editCheck, sendOrQueue } from "@/lib/outbox";
 
 /** Every egg query key starts with this, so one invalidation refreshes lists, stats and charts. */
 export const eggRecordsKey = ["egg-records"] as const;
@@ -76,13 +77,25 @@ export function useEggAnalytics(range: EggRange, enabled = true) {
   });
 }
 
-/** `POST /api/egg-records`. */
-export const createEggRecord = (body: CreateEggRecordBody) =>
-  apiSend<EggRecord>("POST", "/api/egg-records", body);
+const eggs = (n: unknown) => `${String(n)} ${Number(n) === 1 ? "egg" : "eggs"}`;
 
-/** `POST /api/egg-records/batch`: the quick daily form. */
+/** `POST /api/egg-records`; offline, kept in the outbox and sent later (lib/outbox.ts). */
+export const createEggRecord = (body: CreateEggRecordBody) =>
+  sendOrQueue<EggRecord>(
+    "POST",
+    "/api/egg-records",
+    body,
+    `Egg record: ${eggs(body.eggsLaid)} on ${String(body.date)}`,
+  );
+
+/** `POST /api/egg-records/batch`: the quick daily form; offline, kept in the outbox. */
 export const createEggRecordBatch = (body: CreateEggRecordBatchBody) =>
-  apiSend<EggRecord[]>("POST", "/api/egg-records/batch", body);
+  sendOrQueue<EggRecord[]>(
+    "POST",
+    "/api/egg-records/batch",
+    body,
+    `Egg records: ${body.records.length} ${body.records.length === 1 ? "bird" : "birds"} on ${String(body.date)}`,
+  );
 
 export function useCreateEggRecord() {
   const qc = useQueryClient();
@@ -100,12 +113,34 @@ export function useCreateEggRecordBatch() {
   });
 }
 
-/** `PATCH /api/egg-records/{id}`: a correction; totals and charts refetch. */
+/**
+ * `PATCH /api/egg-records/{id}`: a correction; totals and charts refetch. Offline, kept in the
+ * outbox with the values it was made from (`record`), so a change by someone else meanwhile shows.
+ */
 export function useUpdateEggRecord() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: UpdateEggRecordBody }) =>
-      apiSend<EggRecord>("PATCH", `/api/egg-records/${id}`, body),
+    mutationFn: ({
+      id,
+      body,
+      record,
+    }: {
+      id: string;
+      body: UpdateEggRecordBody;
+      record?: EggRecordListItem;
+    }) =>
+      sendOrQueue<EggRecord>(
+        "PATCH",
+        `/api/egg-records/${id}`,
+        body,
+        `Egg record on ${record?.date ?? String(body.date ?? "")} (change)`,
+        record &&
+          editCheck(
+            `/api/egg-records?startDate=${record.date}&endDate=${record.date}`,
+            record,
+            body,
+          ),
+      ),
     onSuccess: () => qc.invalidateQueries({ queryKey: eggRecordsKey }),
   });
 }

@@ -14,6 +14,7 @@ import { Field, Form, useZodForm } from "@/components/ui/form";
 import { Input, Select, Textarea } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
+import { toastSaved } from "@/lib/saved-toast";
 import { localToday, useCreateEggRecord, useUpdateEggRecord } from "../api/egg-records";
 
 export const QUALITY_LABELS: Record<EggQuality, string> = {
@@ -134,11 +135,10 @@ function EggRecordForm({
       onSubmit={async (_body, values) => {
         try {
           if (record) {
-            await update.mutateAsync({ id: record.id, body: toBody(values) });
-            toast({ title: "Egg record updated", variant: "success" });
+            const saved = await update.mutateAsync({ id: record.id, body: toBody(values), record });
+            toastSaved(saved, "Egg record updated");
           } else {
-            await create.mutateAsync(toBody(values));
-            toast({ title: "Egg record added successfully!", variant: "success" });
+            toastSaved(await create.mutateAsync(toBody(values)), "Egg record added successfully!");
           }
           onDone();
         } catch (err) {

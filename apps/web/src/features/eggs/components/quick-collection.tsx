@@ -8,6 +8,8 @@ import { Input, Label } from "@/components/ui/input";
 import { SpeciesArt } from "@/components/ui/species-art";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
+import { isQueued } from "@/lib/outbox";
+import { toastSaved } from "@/lib/saved-toast";
 import { localToday, useCreateEggRecordBatch, useEggRecords } from "../api/egg-records";
 import { toEggCount } from "./egg-record-dialog";
 
@@ -56,11 +58,13 @@ export function QuickCollection({ chickens }: { chickens: Chicken[] }) {
           eggsLaid: clamp(toEggCount(counts[c.id]!)),
         })),
       });
-      toast({
-        title: "Egg record added successfully!",
-        description: `Saved ${saved.length} ${saved.length === 1 ? "bird" : "birds"} for ${date}.`,
-        variant: "success",
-      });
+      toastSaved(
+        saved,
+        "Egg record added successfully!",
+        isQueued(saved)
+          ? undefined
+          : `Saved ${saved.length} ${saved.length === 1 ? "bird" : "birds"} for ${date}.`,
+      );
       setCounts({});
     } catch (err) {
       toast({ title: `Failed to add egg record: ${errorMessage(err)}`, variant: "destructive" });

@@ -14,7 +14,7 @@ import type {
 } from "@flockkeeper/shared/schemas/flock";
 import { apiGet, apiSend } from "@/lib/api-client";
 import { flocksQueryKey } from "@/lib/flocks";
-import { sendOrQueue, type Queued } from "@/lib/outbox";
+import { editCheck, sendOrQueue, type Queued } from "@/lib/outbox";
 
 /** The keeper's local calendar date (the server counts headcounts and rates on it). */
 export const keeperToday = (now = new Date()) => todayIso(now, now.getTimezoneOffset());
@@ -120,12 +120,22 @@ export function useCreateFlockEvent(flockId: string, flockName = "Flock") {
 export function useUpdateFlockEvent(flockId: string, flockName = "Flock") {
   const invalidate = useInvalidateFlocks();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: UpdateFlockEventBody }) =>
+    mutationFn: ({
+      id,
+      body,
+      event,
+    }: {
+      id: string;
+      body: UpdateFlockEventBody;
+      /** The event as it was edited from (a change made meanwhile by someone else shows). */
+      event?: FlockEvent;
+    }) =>
       sendOrQueue<FlockEvent>(
         "PATCH",
         `/api/flocks/${flockId}/events/${id}`,
         body,
         `${eventLabel(flockName, body)} (change)`,
+        event && editCheck(`/api/flocks/${flockId}/events`, event, body),
       ),
     onSuccess: invalidate,
   });
@@ -148,12 +158,24 @@ const basketLabel = (flockName: string, body: { date?: unknown; eggs?: unknown }
 export const createEggCollection = (body: CreateEggCollectionBody, flockName = "Flock") =>
   sendOrQueue<EggCollection>("POST", "/api/egg-collections", body, basketLabel(flockName, body));
 
-/** `PATCH /api/egg-collections/{id}`; offline, kept in the outbox. */
+/**
+ * `PATCH /api/egg-collections/{id}`; offline, kept in the outbox with the basket it was edited
+ * from (`existing`), so a change made meanwhile by someone else shows.
+ */
 export const updateEggCollection = (
   id: string,
   body: UpdateEggCollectionBody,
   label = "Basket (change)",
-) => sendOrQueue<EggCollection>("PATCH", `/api/egg-collections/${id}`, body, label);
+  existing?: EggCollection,
+) =>
+  sendOrQueue<EggCollection>(
+    "PATCH",
+    `/api/egg-collections/${id}`,
+    body,
+    label,
+    existing &&
+      editCheck(`/api/egg-collections?from=${existing.date}&to=${existing.date}`, existing, body),
+  );
 
 /**
  * Saves a day's baskets at once: new ones with POST, today's existing ones with PATCH. Offline,
@@ -163,15 +185,16 @@ export function useSaveBaskets() {
   const invalidate = useInvalidateFlocks();
   return useMutation({
     mutationFn: (
-      items: { existingId?: string; flockName?: string; body: CreateEggCollectionBody }[],
+      items: { existing?: EggCollection; flockName?: string; body: CreateEggCollectionBody }[],
     ): Promise<(EggCollection | Queued)[]> =>
       Promise.all(
-        items.map(({ existingId, flockName, body }) =>
-          existingId
+        items.map(({ existing, flockName, body }) =>
+          existing
             ? updateEggCollection(
-                existingId,
+                existing.id,
                 { eggs: body.eggs, cracked: body.cracked ?? null, dirty: body.dirty ?? null },
                 `${basketLabel(flockName ?? "Flock", body)} (change)`,
+                existing,
               )
             : createEggCollection(body, flockName),
         ),

@@ -63,7 +63,7 @@ export function DailyBaskets() {
     const errors: Record<string, string> = {};
     const items: {
       flock: Flock;
-      existingId?: string;
+      existing?: EggCollection;
       body: { flockId: string; date: string; eggs: number; cracked?: number; dirty?: number };
     }[] = [];
     for (const f of active) {
@@ -93,7 +93,7 @@ export function DailyBaskets() {
         continue;
       items.push({
         flock: f,
-        existingId: saved?.id,
+        existing: saved,
         body: { flockId: f.id, date, eggs: body.eggs, cracked: body.cracked, dirty: body.dirty },
       });
     }
@@ -107,7 +107,7 @@ export function DailyBaskets() {
     const results = await Promise.allSettled(
       items.map((item) =>
         save.mutateAsync([
-          { existingId: item.existingId, flockName: item.flock.name, body: item.body },
+          { existing: item.existing, flockName: item.flock.name, body: item.body },
         ]),
       ),
     );

@@ -33,6 +33,7 @@ import { useFlocks } from "@/lib/flocks";
 import { useHealthConditions } from "@/lib/health-conditions";
 import { isQueued } from "@/lib/outbox";
 import { toast } from "@/lib/toast";
+import { toastSaved } from "@/lib/saved-toast";
 import {
   keeperToday,
   useCreateFlockEvent,
@@ -580,8 +581,10 @@ function EditEventForm({
 
   const submit = async (_body: unknown, values: EditValues) => {
     try {
-      await update.mutateAsync({ id: event.id, body: toBody(values) });
-      toast({ title: `${label} corrected`, variant: "success" });
+      toastSaved(
+        await update.mutateAsync({ id: event.id, body: toBody(values), event }),
+        `${label} corrected`,
+      );
       onDone();
     } catch (err) {
       if (!showServerErrors(form, err, EDIT_FIELDS)) {

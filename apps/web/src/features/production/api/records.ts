@@ -11,7 +11,8 @@ import type {
   UpdateWeightRecordBody,
   WeightRecord,
 } from "@flockkeeper/shared/schemas/production";
-import { apiGet, apiSend } from "@/lib/api-client";
+import { apiGet } from "@/lib/api-client";
+import { editCheck, sendOrQueue } from "@/lib/outbox";
 import { localToday, productionKey } from "./production";
 
 /** `GET /api/feed-records/recent?days=`. */
@@ -44,33 +45,59 @@ export function useRecentEnvironment(days: number) {
   });
 }
 
-function useCreate<B>(url: (body: B) => string) {
+/** What the pending list calls each kind of record. */
+const KIND = {
+  "feed-records": "Feed record",
+  "weight-records": "Weight record",
+  "environmental-records": "Coop reading",
+} as const;
+type List = keyof typeof KIND;
+const onDate = (body: unknown) => {
+  const date = (body as { date?: unknown }).date;
+  return typeof date === "string" ? ` on ${date}` : "";
+};
+
+/** Offline, a new record is kept in the outbox and sent later (lib/outbox.ts). */
+function useCreate<B>(list: List, url: (body: B) => string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: B) => apiSend("POST", url(body), body),
+    mutationFn: (body: B) => sendOrQueue("POST", url(body), body, `${KIND[list]}${onDate(body)}`),
     onSuccess: () => qc.invalidateQueries({ queryKey: productionKey }),
   });
 }
 
 /** `POST /api/feed-records`, or `/api/feed-records/flock` for the whole flock (split per bird). */
 export const useCreateFeedRecord = () =>
-  useCreate<CreateFeedRecordBody | CreateFlockFeedRecordBody>((b) =>
+  useCreate<CreateFeedRecordBody | CreateFlockFeedRecordBody>("feed-records", (b) =>
     "chickenId" in b ? "/api/feed-records" : "/api/feed-records/flock",
   );
 
 /** `POST /api/weight-records`. */
 export const useCreateWeightRecord = () =>
-  useCreate<CreateWeightRecordBody>(() => "/api/weight-records");
+  useCreate<CreateWeightRecordBody>("weight-records", () => "/api/weight-records");
 
 /** `POST /api/environmental-records`. */
 export const useCreateEnvironmentalRecord = () =>
-  useCreate<CreateEnvironmentalRecordBody>(() => "/api/environmental-records");
+  useCreate<CreateEnvironmentalRecordBody>(
+    "environmental-records",
+    () => "/api/environmental-records",
+  );
 
-function useUpdate<B>(list: string) {
+/**
+ * Offline, a correction is kept in the outbox with the values it was made from (`record`): the
+ * outbox finds the record again in the last year's list and shows a change made meanwhile.
+ */
+function useUpdate<B extends object>(list: List) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: B }) =>
-      apiSend("PATCH", `/api/${list}/${id}`, body),
+    mutationFn: ({ id, body, record }: { id: string; body: B; record?: { id: string } }) =>
+      sendOrQueue(
+        "PATCH",
+        `/api/${list}/${id}`,
+        body,
+        `${KIND[list]}${onDate(record ?? body)} (change)`,
+        record && editCheck(`/api/${list}/recent?days=366&today=${localToday()}`, record, body),
+      ),
     onSuccess: () => qc.invalidateQueries({ queryKey: productionKey }),
   });
 }

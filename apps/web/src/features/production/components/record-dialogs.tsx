@@ -20,6 +20,7 @@ import { Field, Form, useZodForm } from "@/components/ui/form";
 import { Input, Select, Textarea } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
+import { toastSaved } from "@/lib/saved-toast";
 import {
   temperatureFieldText,
   temperatureTextToFahrenheit,
@@ -191,14 +192,14 @@ function FeedForm({
           if (record) {
             // A helper never sees the cost, so does not send one (the server ignores it too).
             const { feedCost, ...rest } = toBody(values);
-            await update.mutateAsync({
+            const saved = await update.mutateAsync({
               id: record.id,
               body: seeMoney ? { ...rest, feedCost } : rest,
+              record,
             });
-            toast({ title: "Feed record updated", variant: "success" });
+            toastSaved(saved, "Feed record updated");
           } else {
-            await create.mutateAsync(toBody(values));
-            toast({ title: "Feed record added", variant: "success" });
+            toastSaved(await create.mutateAsync(toBody(values)), "Feed record added");
           }
           onDone();
         } catch (err) {
@@ -330,11 +331,10 @@ function WeightForm({
         try {
           // Sent as typed (the server parses it with the same schema).
           if (record) {
-            await update.mutateAsync({ id: record.id, body: toBody(values) });
-            toast({ title: "Weight record updated", variant: "success" });
+            const saved = await update.mutateAsync({ id: record.id, body: toBody(values), record });
+            toastSaved(saved, "Weight record updated");
           } else {
-            await create.mutateAsync(toBody(values));
-            toast({ title: "Weight record added", variant: "success" });
+            toastSaved(await create.mutateAsync(toBody(values)), "Weight record added");
           }
           onDone();
         } catch (err) {
@@ -458,11 +458,10 @@ function EnvironmentForm({
         try {
           // Sent as typed (the server parses it with the same schema).
           if (record) {
-            await update.mutateAsync({ id: record.id, body: toBody(values) });
-            toast({ title: "Environmental record updated", variant: "success" });
+            const saved = await update.mutateAsync({ id: record.id, body: toBody(values), record });
+            toastSaved(saved, "Environmental record updated");
           } else {
-            await create.mutateAsync(toBody(values));
-            toast({ title: "Environmental record added", variant: "success" });
+            toastSaved(await create.mutateAsync(toBody(values)), "Environmental record added");
           }
           onDone();
         } catch (err) {

@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Chore, CreateChoreBody, TasksResponse } from "@flockkeeper/shared/schemas/tasks";
+import type { Task } from "@flockkeeper/shared/schemas/tasks";
 import { apiGet, apiSend } from "@/lib/api-client";
+import { isQueued, sendOrQueue } from "@/lib/outbox";
 
 /** Today's tasks are per day: the key carries the keeper's date. */
 export const tasksKey = ["tasks"] as const;
@@ -21,21 +23,42 @@ export function useTasks(date: string, enabled = true) {
 
 const path = (id: string) => `/api/tasks/${encodeURIComponent(id)}`;
 
-/** `POST /api/tasks/{id}/done`. */
+/** A change kept offline shows on the day's list at once (the server's list replaces it later). */
+function useShowKept() {
+  const qc = useQueryClient();
+  return (result: unknown, id: string, change: Partial<Task>) => {
+    if (!isQueued(result)) return;
+    qc.setQueriesData<TasksResponse>({ queryKey: tasksKey }, (old) =>
+      old ? { ...old, tasks: old.tasks.map((t) => (t.id === id ? { ...t, ...change } : t)) } : old,
+    );
+  };
+}
+
+/** `POST /api/tasks/{id}/done`; offline, kept in the outbox and shown done. */
 export function useMarkTaskDone() {
   const qc = useQueryClient();
+  const showKept = useShowKept();
   return useMutation({
-    mutationFn: (id: string) => apiSend("POST", `${path(id)}/done`),
+    mutationFn: (task: Pick<Task, "id" | "title">) =>
+      sendOrQueue("POST", `${path(task.id)}/done`, undefined, `Done: ${task.title}`),
+    onSuccess: (result, task) => showKept(result, task.id, { done: true }),
     onSettled: () => qc.invalidateQueries({ queryKey: tasksKey }),
   });
 }
 
-/** `POST /api/tasks/{id}/snooze {until}`. */
+/** `POST /api/tasks/{id}/snooze {until}`; offline, kept in the outbox and shown snoozed. */
 export function useSnoozeTask() {
   const qc = useQueryClient();
+  const showKept = useShowKept();
   return useMutation({
-    mutationFn: ({ id, until }: { id: string; until: string }) =>
-      apiSend("POST", `${path(id)}/snooze`, { until }),
+    mutationFn: ({ task, until }: { task: Pick<Task, "id" | "title">; until: string }) =>
+      sendOrQueue(
+        "POST",
+        `${path(task.id)}/snooze`,
+        { until },
+        `Snoozed to ${until}: ${task.title}`,
+      ),
+    onSuccess: (result, { task, until }) => showKept(result, task.id, { snoozedUntil: until }),
     onSettled: () => qc.invalidateQueries({ queryKey: tasksKey }),
   });
 }

@@ -21,6 +21,7 @@ import { Card, CardTitle } from "@/components/ui/card";
 import { errorMessage } from "@/lib/api-client";
 import { formatDay } from "@/lib/dates";
 import { toast } from "@/lib/toast";
+import { toastSaved } from "@/lib/saved-toast";
 import { useMarkTaskDone, useSnoozeTask, useTasks } from "../api/tasks";
 import { ChoresPanel } from "./chores-panel";
 import { NotificationsCard } from "./notifications-card";
@@ -70,8 +71,7 @@ export function TodayView() {
 
   const onDone = async (task: Task) => {
     try {
-      await done.mutateAsync(task.id);
-      toast({ title: `Done: ${task.title}`, variant: "success" });
+      toastSaved(await done.mutateAsync(task), `Done: ${task.title}`);
     } catch (err) {
       toast({ title: `Could not mark it done: ${errorMessage(err)}`, variant: "destructive" });
     }
@@ -79,8 +79,10 @@ export function TodayView() {
   const onSnooze = async (task: Task) => {
     const until = addDaysIso(date, 1);
     try {
-      await snooze.mutateAsync({ id: task.id, until });
-      toast({ title: `Snoozed until tomorrow: ${task.title}`, variant: "success" });
+      toastSaved(
+        await snooze.mutateAsync({ task, until }),
+        `Snoozed until tomorrow: ${task.title}`,
+      );
     } catch (err) {
       toast({ title: `Could not snooze it: ${errorMessage(err)}`, variant: "destructive" });
     }

@@ -5,7 +5,8 @@ import type {
   UpdateTreatmentInput,
 } from "@flockkeeper/shared/schemas/treatment";
 import type { MedicationsResponse } from "@flockkeeper/shared/schemas/medication";
-import { apiGet, apiSend } from "@/lib/api-client";
+import { apiGet } from "@/lib/api-client";
+import { editCheck, sendOrQueue } from "@/lib/outbox";
 import { chickensQueryKey } from "@/lib/chickens";
 import { flocksQueryKey } from "@/lib/flocks";
 
@@ -45,20 +46,33 @@ export function useInvalidateTreatments() {
   };
 }
 
-/** `POST /api/treatments`, or `PATCH /api/treatments/{id}` with an id. */
+/**
+ * `POST /api/treatments`, or `PATCH /api/treatments/{id}` with an id. Offline, kept in the outbox
+ * (an edit with the values it was made from, `record`, so a change made meanwhile shows).
+ */
 export function useSaveTreatment() {
   const invalidate = useInvalidateTreatments();
   return useMutation({
     mutationFn: ({
       id,
       body,
+      record,
     }: {
       id?: string;
       body: CreateTreatmentInput | UpdateTreatmentInput;
-    }) =>
-      id
-        ? apiSend<Treatment>("PATCH", `/api/treatments/${id}`, body)
-        : apiSend<Treatment>("POST", "/api/treatments", body),
+      record?: Treatment | null;
+    }) => {
+      const label = `Treatment: ${String(body.product ?? record?.product ?? "")}`;
+      return id
+        ? sendOrQueue<Treatment>(
+            "PATCH",
+            `/api/treatments/${id}`,
+            body,
+            `${label} (change)`,
+            record ? editCheck("/api/treatments", record, body) : undefined,
+          )
+        : sendOrQueue<Treatment>("POST", "/api/treatments", body, label);
+    },
     onSuccess: invalidate,
   });
 }

@@ -24,6 +24,7 @@ import { Input, Select, Textarea } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
 import { showServerErrors } from "@/lib/server-errors";
 import { toast } from "@/lib/toast";
+import { isQueued } from "@/lib/outbox";
 import { useMedications, useSaveTreatment } from "../api/treatments";
 
 /** What a symptom-checker result (or a bird's or flock's page) fills in. */
@@ -233,7 +234,16 @@ function TreatmentForm({
 
   const submit = async (body: CreateTreatmentInput) => {
     try {
-      const saved = await save.mutateAsync({ id: record?.id, body });
+      const saved = await save.mutateAsync({ id: record?.id, body, record });
+      if (isQueued(saved)) {
+        toast({
+          title: `${record ? "Treatment change" : "Treatment"} kept on this phone`,
+          description: "Sent when you are back online; the withdrawal dates show then.",
+          variant: "success",
+        });
+        onDone();
+        return;
+      }
       toast({
         title: record ? "Treatment updated" : "Treatment recorded",
         description: `Eggs withheld until ${shortDate(saved.eggWithdrawalEnds, today)}, meat until ${shortDate(saved.meatWithdrawalEnds, today)}.`,
