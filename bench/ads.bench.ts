@@ -1,5 +1,5 @@
 import autocannon from "autocannon";
-import { measureRps, startBareServer, startServer, type BenchResult } from "./lib";
+import { measureRps, sized, startBareServer, startServer, type BenchResult } from "./lib";
 
 /*
  * Issue 9 budgets: GET /api/advertisements?category= at least 50% of a bare node:http server's
@@ -11,14 +11,17 @@ import { measureRps, startBareServer, startServer, type BenchResult } from "./li
  * a reverse proxy) and each request comes from one of 4,096 addresses, a few requests each.
  */
 const PASSWORD = "bench-admin-password-0123456789";
-const SECONDS = Number(process.env.ADS_BENCH_SECONDS ?? 10);
+const SECONDS = Number(process.env.ADS_BENCH_SECONDS ?? sized(10, 3));
+
+/** The sizes this run measures at (bench/run.ts prints them first). */
+export const sizes = `ad list vs bare node:http and track-click, ${SECONDS} s each (--full: 10 s)`;
 
 export async function run(): Promise<BenchResult[]> {
   const server = await startServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: "loopback" });
   try {
     const login = await fetch(`${server.url}/api/admin/login`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", origin: server.url },
       body: JSON.stringify({ password: PASSWORD }),
     });
     const admin = login.headers
@@ -28,7 +31,7 @@ export async function run(): Promise<BenchResult[]> {
     for (let i = 0; i < 6; i++) {
       const res = await fetch(`${server.url}/api/admin/advertisements`, {
         method: "POST",
-        headers: { "content-type": "application/json", cookie: admin },
+        headers: { "content-type": "application/json", cookie: admin, origin: server.url },
         body: JSON.stringify({
           title: `Layer pellets ${i}`,
           description: "Complete layer feed, 16% protein, for hens from point of lay.",
@@ -58,7 +61,7 @@ export async function run(): Promise<BenchResult[]> {
       connections: 50,
       duration: SECONDS,
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", origin: server.url },
       body: JSON.stringify({
         elementName: "Layer pellets",
         elementType: "advertisement",

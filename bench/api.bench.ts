@@ -1,5 +1,12 @@
 import { addDaysIso, todayIso } from "@flockkeeper/shared/schemas/common";
-import { measureRps, signInKeeper, startBareServer, startServer, type BenchResult } from "./lib";
+import {
+  measureRps,
+  signInKeeper,
+  sized,
+  startBareServer,
+  startServer,
+  type BenchResult,
+} from "./lib";
 
 /*
  * Quality gate: the main keeper endpoints at least 40% of the requests per second of a bare
@@ -8,10 +15,13 @@ import { measureRps, signInKeeper, startBareServer, startServer, type BenchResul
  * birds and 30 days of egg records (360 records), a small backyard flock's month; bigger data
  * sizes have their own latency benches (flock, production).
  */
-const SECONDS = Number(process.env.API_BENCH_SECONDS ?? 10);
+const SECONDS = Number(process.env.API_BENCH_SECONDS ?? sized(10, 3));
 const BIRDS = 12;
 const DAYS = 30;
 const BUDGET = 0.4;
+
+/** The sizes this run measures at (bench/run.ts prints them first). */
+export const sizes = `1 keeper, ${BIRDS} birds, ${DAYS} days of eggs; ${SECONDS} s per endpoint (--full: 10 s)`;
 
 export async function run(): Promise<BenchResult[]> {
   const server = await startServer();
@@ -21,7 +31,7 @@ export async function run(): Promise<BenchResult[]> {
     const send = async (method: string, url: string, body: unknown) => {
       const res = await fetch(`${server.url}${url}`, {
         method,
-        headers: { cookie, "content-type": "application/json" },
+        headers: { cookie, "content-type": "application/json", origin: server.url },
         body: JSON.stringify(body),
       });
       if (res.status >= 300) throw new Error(`${method} ${url} answered ${res.status}`);

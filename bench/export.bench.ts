@@ -8,9 +8,10 @@ import { buildApp } from "../apps/server/src/app";
 import { createSession } from "../apps/server/src/auth/session-store";
 import { loadConfig } from "../apps/server/src/config";
 import { openDatabase, type DatabaseHandle } from "../apps/server/src/db/client";
+import { createOwnFarm } from "../apps/server/src/access/access";
 import { users } from "../apps/server/src/db/schema/index";
 import { SESSION_COOKIE } from "../apps/server/src/plugins/auth";
-import type { BenchResult } from "./lib";
+import { sized, type BenchResult } from "./lib";
 
 /*
  * Issue 10 budget: the account export (GET /api/account/export, and the CSV zip) of a keeper with
@@ -26,8 +27,8 @@ import type { BenchResult } from "./lib";
  * Knobs: EXPORT_BENCH_BIRDS (50), EXPORT_BENCH_YEARS (5), EXPORT_BENCH_EMBEDDED=memory (an
  * in-memory database, quicker to seed; the default is a data folder like a real install).
  */
-const BIRDS = Number(process.env.EXPORT_BENCH_BIRDS ?? 50);
-const YEARS = Number(process.env.EXPORT_BENCH_YEARS ?? 5);
+const BIRDS = Number(process.env.EXPORT_BENCH_BIRDS ?? sized(50, 10));
+const YEARS = Number(process.env.EXPORT_BENCH_YEARS ?? sized(5, 1));
 const OTHER_KEEPERS = 5;
 const OTHER_BIRDS = 10;
 const BUDGET_MS = 10_000;
@@ -46,7 +47,9 @@ export async function seed(db: Db): Promise<{ keeperId: string; days: number; se
         email: `export-bench-${i}-${Date.now()}@example.com`,
         firstName: "Bench",
       })
-      .returning({ id: users.id });
+      .returning();
+    // The keeper's own farm, whose id is their user id (as the API's first request would make it).
+    await createOwnFarm(db, u!);
     return u!.id;
   };
   // Scattered, version-4 shaped ids from md5 (gen_random_uuid is slow in the embedded engine).
@@ -65,7 +68,7 @@ export async function seed(db: Db): Promise<{ keeperId: string; days: number; se
   const fill = async (k: number, userId: string, birds: number, dayCount: number) => {
     const bird = uuidOf(`'bird-${k}-' || g`);
     await load(sql`
-      insert into chickens (id, user_id, name, breed, sex, weight)
+      insert into chickens (id, farm_id, name, breed, sex, weight)
       select ${bird}, ${userId}, 'Hen ' || g, 'Sussex',
         case when g % 10 = 0 then 'rooster' else 'hen' end, 5
       from generate_series(1, ${birds}) g`);
@@ -73,19 +76,19 @@ export async function seed(db: Db): Promise<{ keeperId: string; days: number; se
     const perBird = sql`${daysOf} cross join generate_series(1, ${birds}) g`;
     const rec = (tag: string) => uuidOf(`'${tag}-${k}-' || g || '-' || d::date`);
     await load(sql`
-      insert into egg_records (id, user_id, chicken_id, date, eggs_laid, egg_quality, list_json)
+      insert into egg_records (id, farm_id, chicken_id, date, eggs_laid, egg_quality, list_json)
       select ${rec("egg")}, ${userId}, ${bird}, d::date, (random() < 0.75)::int, 'good', ''
       from ${perBird} order by d, g`);
     await load(sql`
-      insert into feed_records (id, user_id, chicken_id, date, feed_type, feed_amount, feed_cost)
+      insert into feed_records (id, farm_id, chicken_id, date, feed_type, feed_amount, feed_cost)
       select ${rec("feed")}, ${userId}, ${bird}, d::date, 'Layer feed', 0.25, 0.11
       from ${perBird} order by d, g`);
     await load(sql`
-      insert into weight_records (id, user_id, chicken_id, date, weight, body_condition)
+      insert into weight_records (id, farm_id, chicken_id, date, weight, body_condition)
       select ${rec("weight")}, ${userId}, ${bird}, d::date, 5 + random(), 'normal'
       from ${perBird} order by d, g`);
     await load(sql`
-      insert into environmental_records (id, user_id, date, temperature, humidity, weather)
+      insert into environmental_records (id, farm_id, date, temperature, humidity, weather)
       select ${uuidOf(`'env-${k}-' || d::date`)}, ${userId}, d::date, 40 + random() * 50,
         (40 + random() * 50)::int, 'sunny'
       from ${daysOf}`);
@@ -214,6 +217,9 @@ async function measure(database: DatabaseHandle): Promise<BenchResult[]> {
     await app.close();
   }
 }
+
+/** The sizes this run measures at (bench/run.ts prints them first). */
+export const sizes = `${BIRDS} birds x ${YEARS} y of daily egg, feed and weight records + ${OTHER_KEEPERS} keepers (--full: 50 x 5 y)`;
 
 export async function run(): Promise<BenchResult[]> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "fk-export-bench-"));

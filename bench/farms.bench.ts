@@ -115,6 +115,9 @@ async function cpuPerRequest(treeRoot: string, tag: string): Promise<Map<string,
   return out;
 }
 
+/** The sizes this run measures at (bench/run.ts prints them first). */
+export const sizes = "12 birds, 30 days of eggs; skipped without FARMS_BASELINE_ROOT";
+
 export async function run(): Promise<BenchResult[]> {
   const baseline = process.env.FARMS_BASELINE_ROOT;
   const pgUrl = process.env.BENCH_PG_URL ?? process.env.TEST_DATABASE_URL;

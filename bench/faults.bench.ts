@@ -39,7 +39,12 @@ const check = (name: string, ok: boolean, value: number = ok ? 1 : 0): BenchResu
 function postEgg(base: string, k: Keeper, n: number, signal?: AbortSignal) {
   return fetch(`${base}/api/egg-records`, {
     method: "POST",
-    headers: { cookie: k.cookie, "x-forwarded-for": k.ip, "content-type": "application/json" },
+    headers: {
+      cookie: k.cookie,
+      origin: k.origin,
+      "x-forwarded-for": k.ip,
+      "content-type": "application/json",
+    },
     body: JSON.stringify({
       chickenId: k.birds[n % k.birds.length],
       date: isoDaysAgo(1 + (Math.floor(n / k.birds.length) % 360)),
@@ -179,7 +184,7 @@ async function postgresOutage(): Promise<BenchResult[]> {
     let stop = false;
     let n = 0;
     const keeperLoop = async (k: Keeper) => {
-      const headers = { cookie: k.cookie, "x-forwarded-for": k.ip };
+      const headers = { cookie: k.cookie, origin: k.origin, "x-forwarded-for": k.ip };
       const steps = [
         () => fetch(`${server.url}/api/chickens`, { headers, signal: AbortSignal.timeout(15_000) }),
         () =>
@@ -358,7 +363,7 @@ async function providersDown(kind: "refusing" | "silent", photo: string): Promis
     const lat = (40 + Math.random() * 10).toFixed(2);
     const analysis = timed(`${server.url}/api/analyze-feces`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", origin: server.url },
       body: JSON.stringify({ image: photo }),
     });
     const weather = timed(`${server.url}/api/weather?lat=${lat}&lon=-1.25`);
@@ -393,6 +398,12 @@ async function providersDown(kind: "refusing" | "silent", photo: string): Promis
   }
   return results;
 }
+
+/** The sizes this run measures at (bench/run.ts prints them first). */
+export const sizes = `kill -9 after ${KILL_AFTER} writes, ${OUTAGE_S} s PostgreSQL outage, provider faults (--full only)`;
+
+/** A long run: only with `npm run bench -- --full` (or when named). */
+export const fullOnly = true;
 
 export async function run(): Promise<BenchResult[]> {
   const results: BenchResult[] = [];

@@ -6,9 +6,10 @@ import { buildApp } from "../apps/server/src/app";
 import { createSession } from "../apps/server/src/auth/session-store";
 import { loadConfig } from "../apps/server/src/config";
 import { openDatabase, type DatabaseHandle } from "../apps/server/src/db/client";
+import { createOwnFarm } from "../apps/server/src/access/access";
 import { users } from "../apps/server/src/db/schema/index";
 import { SESSION_COOKIE } from "../apps/server/src/plugins/auth";
-import { median, type BenchResult } from "./lib";
+import { median, sized, type BenchResult } from "./lib";
 
 /*
  * Issue 3 budgets: a keeper with 200 birds and 5 years of daily egg records (about 365,000 rows)
@@ -16,9 +17,9 @@ import { median, type BenchResult } from "./lib";
  * (GET /api/egg-records/stats) each under 20 ms median on the embedded database (on disk, as
  * `npm start` runs it). FLOCK_BENCH_BIRDS / FLOCK_BENCH_YEARS cut the sizes for a quick look.
  */
-const BIRDS = Number(process.env.FLOCK_BENCH_BIRDS ?? 200);
-const YEARS = Number(process.env.FLOCK_BENCH_YEARS ?? 5);
-const KEEPERS = 100;
+const BIRDS = Number(process.env.FLOCK_BENCH_BIRDS ?? sized(200, 50));
+const YEARS = Number(process.env.FLOCK_BENCH_YEARS ?? sized(5, 1));
+const KEEPERS = sized(100, 20);
 const OTHER_BIRDS = 10;
 const RUNS = 30;
 
@@ -34,7 +35,9 @@ async function seed(db: DatabaseHandle["db"]): Promise<string> {
         email: `flock-${i}-${stamp}@example.com`,
         firstName: "Bench",
       })
-      .returning({ id: users.id });
+      .returning();
+    // The keeper's own farm, whose id is their user id (as the API's first request would make it).
+    await createOwnFarm(db, u!);
     ids.push(u!.id);
   }
   // Set-based, date-major like real daily entry; foreign-key triggers off while loading (replica
@@ -46,12 +49,12 @@ async function seed(db: DatabaseHandle["db"]): Promise<string> {
         `(lpad(to_hex(${k}), 8, '0') || '000040008000' || lpad(to_hex(g), 12, '0'))::uuid`,
       );
       await tx.execute(sql`
-        insert into chickens (id, user_id, name, breed, sex, weight)
+        insert into chickens (id, farm_id, name, breed, sex, weight)
         select ${bird}, ${userId}, 'Hen ' || g, 'Sussex',
           case when g % 10 = 0 then 'rooster' else 'hen' end, 5
         from generate_series(1, ${birds}) g`);
       await tx.execute(sql`
-        insert into egg_records (user_id, chicken_id, date, eggs_laid, egg_quality, egg_size, list_json)
+        insert into egg_records (farm_id, chicken_id, date, eggs_laid, egg_quality, egg_size, list_json)
         select ${userId}, ${bird}, d::date, (random() < 0.75)::int, 'good', 'large', ''
         from generate_series(current_date - ${days - 1}::int, current_date, interval '1 day') d
           cross join generate_series(1, ${birds}) g
@@ -80,6 +83,9 @@ async function timed(run: () => Promise<() => void>): Promise<number> {
   }
   return median(times);
 }
+
+/** The sizes this run measures at (bench/run.ts prints them first). */
+export const sizes = `${BIRDS} birds x ${YEARS} y of daily eggs among ${KEEPERS} keepers (--full: 200 x 5 y, 100 keepers)`;
 
 export async function run(): Promise<BenchResult[]> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "fk-flock-bench-"));

@@ -9,7 +9,7 @@ import { openDatabase, type DatabaseHandle } from "../apps/server/src/db/client"
 import { users } from "../apps/server/src/db/schema/index";
 import { createOwnFarm } from "../apps/server/src/access/access";
 import { SESSION_COOKIE } from "../apps/server/src/plugins/auth";
-import { median, throwawayPostgres, type BenchResult } from "./lib";
+import { median, sized, throwawayPostgres, type BenchResult } from "./lib";
 
 /*
  * Issue 19 budgets: a commercial farm of 10 flocks x 5,000 birds (headcounts, no profiles) with
@@ -23,7 +23,7 @@ import { median, throwawayPostgres, type BenchResult } from "./lib";
  */
 const FLOCKS = Number(process.env.FLOCKS_BENCH_FLOCKS ?? 10);
 const BIRDS = Number(process.env.FLOCKS_BENCH_BIRDS ?? 5000);
-const YEARS = Number(process.env.FLOCKS_BENCH_YEARS ?? 5);
+const YEARS = Number(process.env.FLOCKS_BENCH_YEARS ?? sized(5, 1));
 const RUNS = 30;
 
 type Db = DatabaseHandle["db"];
@@ -130,6 +130,9 @@ async function measure(label: string, database: DatabaseHandle, budgetMs: number
   await app.close();
   return results;
 }
+
+/** The sizes this run measures at (bench/run.ts prints them first). */
+export const sizes = `${FLOCKS} flocks x ${BIRDS} birds, ${YEARS} y of baskets (--full: 10 x 5000 x 5 y)`;
 
 export async function run(): Promise<BenchResult[]> {
   const results: BenchResult[] = [];

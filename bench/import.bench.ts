@@ -8,7 +8,7 @@ import { openDatabase } from "../apps/server/src/db/client";
 import { users } from "../apps/server/src/db/schema/index";
 import { SESSION_COOKIE } from "../apps/server/src/plugins/auth";
 import { bigImportFile } from "../apps/server/src/test/big-import";
-import type { BenchResult } from "./lib";
+import { sized, type BenchResult } from "./lib";
 
 /*
  * Trust issue, item 10: a large account import (up to the 50 MB limit) does not stall other
@@ -17,8 +17,11 @@ import type { BenchResult } from "./lib";
  * an empty account over HTTP; the embedded database (a data folder, as `npm start` uses) unless
  * IMPORT_BENCH_DATABASE_URL names a PostgreSQL database.
  */
-const MB = Number(process.env.IMPORT_BENCH_MB ?? 48);
+const MB = Number(process.env.IMPORT_BENCH_MB ?? sized(48, 12));
 const BUDGET_MS = 500;
+
+/** The sizes this run measures at (bench/run.ts prints them first). */
+export const sizes = `a ${MB} MB import (--full: 48 MB)`;
 
 export async function run(): Promise<BenchResult[]> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "fk-import-bench-"));

@@ -13,6 +13,8 @@ export type Keeper = {
   index: number;
   ip: string;
   cookie: string;
+  /** The server's origin: sent as Origin on writes, as a browser does (cookie writes need it). */
+  origin: string;
   birds: string[];
   /** Egg record POSTs sent so far (also the counter that picks each record's bird and date). */
   posted: number;
@@ -51,13 +53,18 @@ export async function prepareKeepers(
       for (const name of ["Henrietta", "Clucky", "Pepper"]) {
         const res = await fetch(`${base}/api/chickens`, {
           method: "POST",
-          headers: { cookie, "x-forwarded-for": ip, "content-type": "application/json" },
+          headers: {
+            cookie,
+            origin: new URL(base).origin,
+            "x-forwarded-for": ip,
+            "content-type": "application/json",
+          },
           body: JSON.stringify({ name, breed: "Sussex", sex: "hen" }),
         });
         if (res.status !== 201) throw new Error(`add bird: ${res.status} ${await res.text()}`);
         birds.push(((await res.json()) as { id: string }).id);
       }
-      return { index, ip, cookie, birds, posted: 0, acked: [] };
+      return { index, ip, cookie, origin: new URL(base).origin, birds, posted: 0, acked: [] };
     },
   );
 }
@@ -117,7 +124,7 @@ export function keeperRequests(
   stats: RouteStats,
   onRoute: (route: string) => void = () => {},
 ): autocannon.Request[] {
-  const headers = { cookie: k.cookie, "x-forwarded-for": k.ip };
+  const headers = { cookie: k.cookie, origin: k.origin, "x-forwarded-for": k.ip };
   const seen = (route: string) => (status: number) => {
     stats.status(route, status);
     onRoute(route);

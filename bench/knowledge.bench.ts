@@ -22,6 +22,9 @@ interface FoodQuery {
 const readJson = <T>(file: string): T =>
   JSON.parse(readFileSync(path.join(root, "data", file), "utf8")) as T;
 
+/** The sizes this run measures at (bench/run.ts prints them first). */
+export const sizes = "data/symptom-cases.json, data/food-queries.json, 100 diagnoses";
+
 /**
  * Issue 24: how well the knowledge base understands a keeper. Symptom Checker top-1/top-3 over
  * data/symptom-cases.json; food search right / not found / wrong food over data/food-queries.json

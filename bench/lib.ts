@@ -16,6 +16,23 @@ export type BenchResult = {
 
 export const root = path.resolve(import.meta.dirname, "..");
 
+/**
+ * A size for this run: `full` with `npm run bench -- --full` (bench/run.ts sets BENCH_FULL=1
+ * before loading the benches), otherwise `quick`, so that the whole run finishes in 10 minutes.
+ */
+export function sized(full: number, quick: number): number {
+  return process.env.BENCH_FULL === "1" ? full : quick;
+}
+
+/** What bench/run.ts passes to every bench's `run`. */
+export type BenchOptions = {
+  /**
+   * `npm run bench -- --full`: the sizes each budget is stated for. Without it a bench runs at
+   * quick sizes (named in its figures), so that the whole run finishes within 10 minutes.
+   */
+  full: boolean;
+};
+
 let serverBuilt = false;
 
 /**

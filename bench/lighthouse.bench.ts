@@ -6,7 +6,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import * as constants from "lighthouse/core/config/constants.js";
 import { pageFunctions } from "lighthouse/core/lib/page-functions.js";
-import { median, root, startServer, type BenchResult } from "./lib";
+import { median, root, sized, startServer, type BenchResult } from "./lib";
 
 /** Issue 8: /, /blog perf, a11y and SEO >= 95. Issue 11: perf and a11y >= 95 on all four routes. */
 const ALL_ROUTES = ["/", "/blog", "/chicken-tracker", "/food-safety"];
@@ -18,7 +18,7 @@ const BUDGET = 95;
  * Runs per route (LH_RUNS to change). Each category's reported score is the median of the runs.
  * LH_SAVE=dir writes each run's Lighthouse JSON there; LH_PORT picks the server's port.
  */
-const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 3));
+const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? sized(3, 1)));
 
 type Category = (typeof CATEGORIES)[number];
 
@@ -53,6 +53,9 @@ async function measureBenchmarkIndex(): Promise<number> {
     await browser.close();
   }
 }
+
+/** The sizes this run measures at (bench/run.ts prints them first). */
+export const sizes = `${ROUTES.length} routes x ${RUNS} runs (--full: 3 runs)`;
 
 /**
  * Lighthouse on the real built server, mobile preset with simulated throttling (Lighthouse's

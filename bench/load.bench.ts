@@ -142,7 +142,7 @@ async function oneAddressLimits(base: string, k: Keeper, tag: string): Promise<B
   for (let i = 0; i < 400; i++) {
     const res = await fetch(`${base}/api/egg-records`, {
       method: "POST",
-      headers: { cookie: k.cookie, "content-type": "application/json" },
+      headers: { cookie: k.cookie, origin: k.origin, "content-type": "application/json" },
       body: JSON.stringify({ chickenId: k.birds[i % 3], date: "2024-01-01", eggsLaid: 1 }),
     });
     await res.arrayBuffer();
@@ -166,6 +166,12 @@ async function oneAddressLimits(base: string, k: Keeper, tag: string): Promise<B
     },
   ];
 }
+
+/** The sizes this run measures at (bench/run.ts prints them first). */
+export const sizes = `${KEEPERS} keepers for ${SECONDS} s on ${BACKENDS.join(" and ")} (--full only)`;
+
+/** A long run: only with `npm run bench -- --full` (or when named). */
+export const fullOnly = true;
 
 export async function run(): Promise<BenchResult[]> {
   const results: BenchResult[] = [];

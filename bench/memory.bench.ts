@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs";
 import autocannon from "autocannon";
 import { keeperClients, prepareKeepers, RouteStats } from "./keepers";
-import { rssMb, startServer, type BenchResult } from "./lib";
+import { rssMb, sized, startServer, type BenchResult } from "./lib";
 
 /*
  * Quality gate, memory: resident memory (VmRSS from /proc/<pid>/status) of the server process on
@@ -12,9 +12,12 @@ import { rssMb, startServer, type BenchResult } from "./lib";
  *
  * Knobs: MEMORY_REQUESTS (10000), MEMORY_KEEPERS (20).
  */
-const REQUESTS = Number(process.env.MEMORY_REQUESTS ?? 10_000);
+const REQUESTS = Number(process.env.MEMORY_REQUESTS ?? sized(10_000, 2_000));
 const KEEPERS = Number(process.env.MEMORY_KEEPERS ?? 20);
 const BOUND_MB = 512;
+
+/** The sizes this run measures at (bench/run.ts prints them first). */
+export const sizes = `${REQUESTS} requests from ${KEEPERS} keepers (--full: 10,000)`;
 
 export async function run(): Promise<BenchResult[]> {
   const server = await startServer({ TRUST_PROXY: "loopback" });

@@ -12,6 +12,7 @@ import {
   mapLimit,
   median,
   signInKeeper,
+  sized,
   startServer,
   type BenchResult,
 } from "./lib";
@@ -21,7 +22,7 @@ import {
 // never blocks the event loop for longer than 50 ms.
 // SIGNINS (default 20) sign-ins are timed on the built server; PARALLEL (default 4) hashes at once
 // while the event loop's delay is watched.
-const SIGNINS = Number(process.env.SIGNINS ?? 20);
+const SIGNINS = Number(process.env.SIGNINS ?? sized(20, 8));
 const PARALLEL = Number(process.env.PARALLEL ?? 4);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 
@@ -31,6 +32,9 @@ function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
+
+/** The sizes this run measures at (bench/run.ts prints them first). */
+export const sizes = `${SIGNINS} sign-ins, ${PARALLEL} hashes at once (--full: 20 sign-ins)`;
 
 export async function run(): Promise<BenchResult[]> {
   const results: BenchResult[] = [];

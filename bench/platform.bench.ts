@@ -36,6 +36,9 @@ export function routeJsGzip(routeFile: string): number {
   return total;
 }
 
+/** The sizes this run measures at (bench/run.ts prints them first). */
+export const sizes = "2 starts, / JavaScript, /api/auth/user vs bare node:http";
+
 /** Issue 2 budgets: start-up time, JavaScript for /, and /api/auth/user throughput vs bare node:http. */
 export async function run(): Promise<BenchResult[]> {
   const results: BenchResult[] = [];

@@ -10,7 +10,7 @@ import { openDatabase, type DatabaseHandle } from "../apps/server/src/db/client"
 import { users } from "../apps/server/src/db/schema/index";
 import { createOwnFarm } from "../apps/server/src/access/access";
 import { SESSION_COOKIE } from "../apps/server/src/plugins/auth";
-import { median, type BenchResult } from "./lib";
+import { median, sized, type BenchResult } from "./lib";
 
 /*
  * Issue 6 budgets: GET /api/production/summary?period=90 for a keeper with 1,000 birds and 5 years
@@ -22,9 +22,9 @@ import { median, type BenchResult } from "./lib";
  * PostgreSQL runs when TEST_DATABASE_URL (or PRODUCTION_BENCH_PG_URL) is set; it uses a
  * throwaway database on that server.
  */
-const BIRDS = Number(process.env.PRODUCTION_BENCH_BIRDS ?? 1000);
-const YEARS = Number(process.env.PRODUCTION_BENCH_YEARS ?? 5);
-const OTHER_KEEPERS = 20;
+const BIRDS = Number(process.env.PRODUCTION_BENCH_BIRDS ?? sized(1000, 200));
+const YEARS = Number(process.env.PRODUCTION_BENCH_YEARS ?? sized(5, 1));
+const OTHER_KEEPERS = sized(20, 5);
 const OTHER_BIRDS = 50;
 const RUNS = 30;
 
@@ -163,6 +163,9 @@ async function measure(label: string, database: DatabaseHandle, summaryBudgetMs:
   await app.close();
   return results;
 }
+
+/** The sizes this run measures at (bench/run.ts prints them first). */
+export const sizes = `${BIRDS} birds x ${YEARS} y of daily egg, feed and weight records + ${OTHER_KEEPERS} keepers x ${OTHER_BIRDS} (--full: 1000 x 5 y, 20 keepers)`;
 
 export async function run(): Promise<BenchResult[]> {
   const results: BenchResult[] = [];

@@ -1,22 +1,56 @@
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { BenchResult } from "./lib";
+import type { BenchOptions, BenchResult } from "./lib";
 
-// Runs every bench/*.bench.ts (or those named on the command line), prints figure vs budget,
-// and writes the results as JSON for comparison between runs. Exits 1 when a budget fails.
+/*
+ * Runs the benches, prints each figure beside its budget, and writes the results as JSON
+ * (bench/results/) for comparison between runs. Exits 1 when a budget fails.
+ *
+ *   npm run bench                   every bench at its quick sizes (<= 10 minutes on 2 cores)
+ *   npm run bench -- --full         every bench at the sizes its budget is stated for, plus the
+ *                                   long load and fault runs (about half an hour)
+ *   npm run bench -- api flocks     only the benches whose file name contains one of the words
+ *
+ * A bench module exports `run(opts)` and may export `fullOnly = true` (it runs only with --full).
+ * Each bench's figures say the sizes they were measured at.
+ */
 const dir = import.meta.dirname;
-const only = process.argv.slice(2);
+const args = process.argv.slice(2);
+const full = args.includes("--full");
+const only = args.filter((a) => !a.startsWith("--"));
 const files = readdirSync(dir)
   .filter((f) => f.endsWith(".bench.ts"))
   .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
   .sort();
+// Read by `sized` (bench/lib.ts) as each bench module loads, below.
+if (full) process.env.BENCH_FULL = "1";
+const opts: BenchOptions = { full };
 
-const all: (BenchResult & { bench: string })[] = [];
+type Row = BenchResult & { bench: string };
+const all: Row[] = [];
+const timings: { bench: string; seconds: number }[] = [];
+const t0 = performance.now();
 for (const file of files) {
-  process.stdout.write(`running ${file}…\n`);
-  const mod = (await import(path.join(dir, file))) as { run: () => Promise<BenchResult[]> };
+  const mod = (await import(path.join(dir, file))) as {
+    run: (o: BenchOptions) => Promise<BenchResult[]>;
+    fullOnly?: boolean;
+    sizes?: string;
+  };
+  // Named on the command line: runs even when it is a --full bench.
+  if (mod.fullOnly && !full && only.length === 0) {
+    process.stdout.write(`skipping ${file} (long run: npm run bench -- --full)\n`);
+    continue;
+  }
+  process.stdout.write(`running ${file}${mod.sizes ? ` (${mod.sizes})` : ""}…\n`);
+  const started = performance.now();
   try {
-    for (const r of await mod.run()) all.push({ ...r, bench: file });
+    for (const r of await mod.run(opts)) {
+      all.push({ ...r, bench: file });
+      // Each figure as soon as it is known, so a long run shows progress.
+      process.stdout.write(
+        `  ${r.pass ? "pass" : "FAIL"}  ${r.name}: ${r.value} ${r.unit} (budget ${r.budget})\n`,
+      );
+    }
   } catch (err) {
     all.push({
       bench: file,
@@ -26,8 +60,13 @@ for (const file of files) {
       budget: "",
       pass: false,
     });
+    process.stdout.write(`  FAIL  ${file}: ${(err as Error).message}\n`);
   }
+  const seconds = (performance.now() - started) / 1000;
+  timings.push({ bench: file, seconds: +seconds.toFixed(1) });
+  process.stdout.write(`  (${file}: ${seconds.toFixed(0)} s)\n`);
 }
+const totalSeconds = (performance.now() - t0) / 1000;
 
 const rows = all.map((r) => [r.name, `${r.value} ${r.unit}`, r.budget, r.pass ? "pass" : "FAIL"]);
 const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((row) => row[i]!.length), 6));
@@ -37,8 +76,18 @@ for (const row of rows) console.log(line(row));
 const outDir = path.join(dir, "results");
 mkdirSync(outDir, { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-writeFileSync(path.join(outDir, `bench-${stamp}.json`), JSON.stringify(all, null, 2));
+writeFileSync(
+  path.join(outDir, `bench-${stamp}.json`),
+  JSON.stringify(
+    all.map((r) => ({ ...r, full })),
+    null,
+    2,
+  ),
+);
 console.log(
-  `\n${all.filter((r) => r.pass).length} passed, ${all.filter((r) => !r.pass).length} failed`,
+  `\n${all.filter((r) => r.pass).length} passed, ${all.filter((r) => !r.pass).length} failed` +
+    ` in ${(totalSeconds / 60).toFixed(1)} min (${full ? "--full" : "quick sizes"}; ` +
+    timings.map((t) => `${t.bench.replace(".bench.ts", "")} ${t.seconds.toFixed(0)} s`).join(", ") +
+    ")",
 );
 process.exit(all.every((r) => r.pass) ? 0 : 1);

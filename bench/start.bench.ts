@@ -49,6 +49,9 @@ async function npmStart(dataDir: string): Promise<{ ms: number; stop: () => Prom
   return { ms: performance.now() - t0, stop };
 }
 
+/** The sizes this run measures at (bench/run.ts prints them first). */
+export const sizes = "one npm start on an existing embedded database";
+
 export async function run(): Promise<BenchResult[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "fk-bench-start-"));
   try {

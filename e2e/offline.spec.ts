@@ -396,3 +396,85 @@ test("offline: a change kept for a farm the keeper was removed from is refused a
   await expect(kit.page.getByTestId("pending-changes")).toHaveCount(0);
   await kit.context.close();
 });
+
+test("offline: a feed record and a Today task done are kept, survive a reload and are sent once", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(200_000);
+  await page.setViewportSize({ width: 360, height: 780 });
+  await signIn(page, { name: "Fern Feeder" });
+  const hen = await created<{ id: string }>(page, "/api/chickens", {
+    name: "Clover",
+    breed: "Sussex",
+  });
+  // A Newcastle dose 370 days ago: the annual one is due (a Today task).
+  const yearAgo = new Date(Date.now() - 370 * 86_400_000).toISOString().slice(0, 10);
+  await created(page, "/api/vaccinations", {
+    vaccine: "Newcastle Disease",
+    birdName: "Clover",
+    date: yearAgo,
+  });
+  const vaccination = "Newcastle Disease vaccination for Clover";
+
+  // One visit online to each page, the service worker in control.
+  await page.goto("/today");
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect
+    .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)))
+    .toBe(true);
+  const todo = page.getByRole("list", { name: "Tasks to do" });
+  await expect(todo.getByRole("heading", { name: vaccination })).toBeVisible();
+  // The local copy is written a second after the answers settle: let Today's reach it.
+  await expect.poll(() => localCopySaved(page)).toBe(true);
+  await page.waitForTimeout(1500);
+  await page.goto("/production-dashboard");
+  await page.getByRole("tab", { name: "Data Entry" }).click();
+  await expect(page.getByRole("button", { name: "Add feed record" })).toBeVisible();
+  await expect.poll(() => localCopySaved(page)).toBe(true);
+  await page.waitForTimeout(1500);
+
+  // No signal: a feed record, then the task marked done.
+  await context.setOffline(true);
+  await page.getByRole("button", { name: "Add feed record" }).click();
+  const feedDialog = page.getByRole("dialog", { name: "Add Feed Record" });
+  await feedDialog.getByLabel("Chicken").selectOption({ label: "Clover" });
+  await feedDialog.getByLabel("Feed type").fill("Layer feed");
+  await feedDialog.getByLabel("Feed amount (lbs)").fill("2");
+  await feedDialog.getByRole("button", { name: "Save" }).click();
+  await expect(feedDialog).toBeHidden();
+  await expect(
+    page.getByText("Feed record added: kept on this phone", { exact: true }),
+  ).toBeVisible();
+  await expect(page.getByTestId("pending-count")).toHaveText("1 change waiting to be sent");
+
+  await page.goto("/today");
+  await page.getByRole("button", { name: `Mark done: ${vaccination}` }).click();
+  await expect(
+    page.getByText(`Done: ${vaccination}: kept on this phone`, { exact: true }),
+  ).toBeVisible();
+  await expect(page.getByTestId("pending-count")).toHaveText("2 changes waiting to be sent");
+
+  // Reopened offline: both still wait, in the order they were made.
+  await page.reload();
+  await expect(page.getByTestId("pending-count")).toHaveText("2 changes waiting to be sent");
+  await page.getByText("Show changes").click();
+  await expect(page.getByTestId("pending-change")).toHaveText([
+    /^Feed record on \d{4}-\d{2}-\d{2}\s*pending/,
+    new RegExp(`^Done: ${vaccination}\\s*pending`),
+  ]);
+
+  // Online: sent by itself, once each.
+  await context.setOffline(false);
+  const syncNow = page.getByRole("button", { name: "Sync now" });
+  if (await syncNow.isVisible().catch(() => false)) await syncNow.click().catch(() => undefined);
+  await expect(page.getByTestId("pending-changes")).toHaveCount(0, { timeout: 20_000 });
+  const feed = (await (
+    await page.request.get(`/api/feed-records/recent?days=7&today=${await localDate(page)}`)
+  ).json()) as { chickenId: string }[];
+  expect(feed.filter((f) => f.chickenId === hen.id)).toHaveLength(1);
+  await expect(page.getByRole("list", { name: "Done tasks" }).getByText(vaccination)).toBeVisible();
+});
