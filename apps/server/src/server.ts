@@ -15,11 +15,18 @@ async function main() {
   // is the slower of the two rather than their sum.
   // A refusal (the data folder is locked by another process) ends start-up at once, without
   // waiting for the modules.
+  const since = (t: number) => Math.round(performance.now() - t);
+  const phases: Record<string, number> = {};
   const [{ buildApp }, database] = await Promise.all([
-    import("./app"),
-    openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }),
+    import("./app").then((m) => ((phases.modules = since(started)), m)),
+    openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }).then(
+      (d) => ((phases.database = since(started)), d),
+    ),
   ]);
+  const t1 = performance.now();
   const app = await buildApp({ config, database });
+  await app.ready();
+  phases.app = since(t1);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -45,7 +52,11 @@ async function main() {
     ? `OpenID provider ${config.oidc.issuer}`
     : "built-in sign-in (set OIDC_ISSUER for a real provider)";
   console.log(
-    `\nFlockKeeper is running at ${config.publicUrl}\n  data: ${where}\n  sign-in: ${signIn}\n  ready in ${Math.round(performance.now() - started)} ms\n`,
+    `\nFlockKeeper is running at ${config.publicUrl}\n  data: ${where}\n  sign-in: ${signIn}\n  ready in ${Math.round(performance.now() - started)} ms (${Object.entries(
+      phases,
+    )
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", ")})\n`,
   );
   const hint = adminConfigHint(config);
   if (hint) console.log(`  ${hint}\n`);

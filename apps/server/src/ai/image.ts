@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import { loadSharp } from "../lib/sharp";
 import {
   INVALID_IMAGE_MESSAGE,
   UNPROCESSABLE_IMAGE_MESSAGE,
@@ -35,7 +35,7 @@ export async function readAnalysisImage(payload: string): Promise<AnalysisImage>
   let width = 0;
   let height = 0;
   try {
-    const meta = await sharp(buffer).metadata();
+    const meta = await (await loadSharp())(buffer).metadata();
     width = meta.autoOrient?.width ?? meta.width ?? 0;
     height = meta.autoOrient?.height ?? meta.height ?? 0;
   } catch {
@@ -48,7 +48,9 @@ export async function readAnalysisImage(payload: string): Promise<AnalysisImage>
 /** The photo as a metadata-free JPEG whose longest side is at most `maxSide` (what a model is sent). */
 export async function toModelJpeg(img: AnalysisImage, maxSide = 1024): Promise<Buffer> {
   try {
-    return await sharp(img.buffer, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
+    return await (
+      await loadSharp()
+    )(img.buffer, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
       .rotate()
       .resize({ width: maxSide, height: maxSide, fit: "inside", withoutEnlargement: true })
       .flatten({ background: "#ffffff" })
@@ -65,7 +67,9 @@ export async function toModelJpeg(img: AnalysisImage, maxSide = 1024): Promise<B
  */
 export async function samplePixels(img: AnalysisImage, size = 256): Promise<PixelSample> {
   try {
-    const { data, info } = await sharp(img.buffer, {
+    const { data, info } = await (
+      await loadSharp()
+    )(img.buffer, {
       limitInputPixels: MAX_INPUT_PIXELS,
       failOn: "error",
       sequentialRead: true,

@@ -1,19 +1,23 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from "@simplewebauthn/server";
+import type * as SimpleWebAuthn from "@simplewebauthn/server";
 import { and, desc, eq, gt, lt } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { builtinPasskeys, webauthnChallenges } from "../db/schema/index";
 import { findAccountById, type LocalAccount } from "./local-accounts";
 
 const CHALLENGE_TTL_MS = 5 * 60_000;
+
+/**
+ * @simplewebauthn/server loaded on the first passkey request, not at start-up: it costs about a
+ * third of a second of CPU to load, and most starts never see a passkey (issue 17 item 9).
+ */
+let webauthn: Promise<typeof SimpleWebAuthn> | undefined;
+const loadWebauthn = () => (webauthn ??= import("@simplewebauthn/server"));
 
 export type RelyingPartyId = { rpID: string; origin: string; rpName: string };
 
@@ -73,7 +77,9 @@ export async function registrationOptions(
   account: LocalAccount,
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const existing = await listPasskeys(db, account.id);
-  const options = await generateRegistrationOptions({
+  const options = await (
+    await loadWebauthn()
+  ).generateRegistrationOptions({
     rpName: party.rpName,
     rpID: party.rpID,
     userName: account.email,
@@ -97,7 +103,9 @@ export async function addPasskey(
 ): Promise<typeof builtinPasskeys.$inferSelect | null> {
   let verified;
   try {
-    verified = await verifyRegistrationResponse({
+    verified = await (
+      await loadWebauthn()
+    ).verifyRegistrationResponse({
       response,
       expectedChallenge: takeChallenge(db, "register", account.id),
       expectedOrigin: party.origin,
@@ -134,7 +142,9 @@ export async function authenticationOptions(
   account: LocalAccount | null,
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const allow = account ? await listPasskeys(db, account.id) : [];
-  const options = await generateAuthenticationOptions({
+  const options = await (
+    await loadWebauthn()
+  ).generateAuthenticationOptions({
     rpID: party.rpID,
     userVerification: "preferred",
     allowCredentials: allow.map((p) => ({ id: p.id, transports: p.transports })),
@@ -160,7 +170,9 @@ export async function verifyPasskey(
   if (!passkey || (account && passkey.accountId !== account.id)) return null;
   let verified;
   try {
-    verified = await verifyAuthenticationResponse({
+    verified = await (
+      await loadWebauthn()
+    ).verifyAuthenticationResponse({
       response,
       expectedChallenge: takeChallenge(db, account ? "reauth" : "signin", account?.id ?? null),
       expectedOrigin: party.origin,

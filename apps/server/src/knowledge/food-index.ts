@@ -36,6 +36,10 @@ interface Entry {
   compact: string;
   /** The key's words. */
   words: string[];
+  /** The words that are not plant-part words, sorted and joined ("tomato" for "tomato leaves"). */
+  rest: string;
+  /** Whether the key names a part of a plant ("leaf", "pit", ...). */
+  namesPart: boolean;
   grams: Set<string>;
   isName: boolean;
 }
@@ -88,6 +92,14 @@ export function misspellingEdits(length: number): number {
   return length < 8 ? 1 : 2;
 }
 
+/** An entry's words that are not plant-part words, sorted, as one lookup key. */
+function restKey(words: readonly string[]): string {
+  return words
+    .filter((w) => w && !PART_WORDS.has(w))
+    .sort()
+    .join(" ");
+}
+
 /** The part of a query that is read: its first 200 characters, markup such as "<b>" dropped. */
 function typedText(query: string): string {
   return query.slice(0, 200).replace(/<[^>]*>/g, " ");
@@ -137,6 +149,10 @@ export class FoodIndex {
   private readonly byKey = new Map<string, Entry>();
   private readonly byCompact = new Map<string, Entry>();
   private readonly byGram = new Map<string, Entry[]>();
+  /** Entries naming a plant part, by their other words (`rest`): "tomato leaves" finds "Tomato plant". */
+  private readonly partEntriesByRest = new Map<string, Entry[]>();
+  /** Names that name a plant part ("Stone-fruit pits"), for a part of a class of plants. */
+  private readonly partNames: Entry[] = [];
   /** Names or aliases that two records share; the first record keeps them. */
   readonly collisions: string[] = [];
 
@@ -165,13 +181,16 @@ export class FoodIndex {
     for (const { food, text, isName, derived } of texts) {
       const key = matchKey(text);
       if (!key) continue;
+      const words = key.split(" ");
       const entry: Entry = {
         food,
         text,
         normal: normalizeText(text),
         key,
         compact: key.replace(/ /g, ""),
-        words: key.split(" "),
+        words,
+        rest: restKey(words),
+        namesPart: words.some((w) => PART_WORDS.has(w)),
         grams: trigrams(key),
         isName,
       };
@@ -185,6 +204,12 @@ export class FoodIndex {
       this.byKey.set(key, entry);
       if (!this.byCompact.has(entry.compact)) this.byCompact.set(entry.compact, entry);
       this.entries.push(entry);
+      if (entry.namesPart) {
+        const list = this.partEntriesByRest.get(entry.rest);
+        if (list) list.push(entry);
+        else this.partEntriesByRest.set(entry.rest, [entry]);
+        if (entry.isName) this.partNames.push(entry);
+      }
       for (const gram of entry.grams) {
         const list = this.byGram.get(gram);
         if (list) list.push(entry);
@@ -329,11 +354,10 @@ export class FoodIndex {
     for (const plantWords of wordSets) {
       const want = plantWords.filter((w) => w && !PART_WORDS.has(w));
       if (want.length === 0) continue;
-      named = this.entries
+      // Exactly the plant's words besides the part: "fig leaves" is not "Fiddle leaf fig". Looked
+      // up by those words, so a part query reads a handful of entries, not the whole index.
+      named = (this.partEntriesByRest.get(restKey(want)) ?? [])
         .filter((e) => {
-          // Exactly the plant's words besides the part: "fig leaves" is not "Fiddle leaf fig".
-          const rest = e.words.filter((w) => !PART_WORDS.has(w));
-          if (rest.length !== want.length || !want.every((w) => rest.includes(w))) return false;
           const named = e.words.filter((w) => group.has(w));
           if (named.length === 0) return false;
           // "X plant" is also the common name of other species ("corn plant" is a dracaena):
@@ -348,11 +372,10 @@ export class FoodIndex {
     // An entry about that part of a class of plants that names this one: "peach pits" ->
     // "Stone-fruit pits" (its text lists peaches).
     const plantKeys = new Set(wordSets.flat().filter((w) => w && !PART_WORDS.has(w)));
-    const classEntry = this.entries.find(
+    const classEntry = this.partNames.find(
       (e) =>
-        e.isName &&
         e.food.id !== plant.food.id &&
-        e.key.split(" ").some((w) => group.has(w)) &&
+        e.words.some((w) => group.has(w)) &&
         [...plantKeys].every((w) => this.describedWords(e.food).has(w)),
     );
     if (classEntry) return { ...this.toMatch(classEntry, 1), matchType: "part", part: partText };

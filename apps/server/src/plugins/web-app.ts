@@ -97,7 +97,15 @@ export default fp(async function webAppPlugin(
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: dist!,
-      wildcard: false,
+      // One wildcard route that looks the file up per request, not a route per file: listing the
+      // build (about 500 files, each as GET and HEAD) cost a good part of every start-up (issue 17
+      // item 9). A path with no file falls through to the not-found handler below, as before.
+      wildcard: true,
+      // The build's own bookkeeping (.vite/manifest.json) is not served; the file list never had it.
+      dotfiles: "ignore",
+      // Every file of the build has an extension; a path without one ("/", "/blog", "/assets") is
+      // a page for the not-found handler below, never a folder to refuse with 403.
+      allowedPath: (pathname) => path.posix.extname(pathname) !== "",
       index: false,
       preCompressed: true,
       setHeaders(res, filePath) {

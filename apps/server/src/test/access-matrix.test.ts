@@ -231,13 +231,21 @@ async function seedOwner(): Promise<Seed> {
     species: "chicken",
     incubationStartDate: addDaysIso(today, -3),
   });
-  // A finished hatch, so the owner's hatch history is not empty.
+  // A finished hatch from a breeding flock, so the owner's hatch histories (per breed and per
+  // breeder pair) are not empty.
+  const pen = await ok("POST", "/api/flocks", {
+    name: `${mark} ducks`,
+    species: "duck",
+    startDate: addDaysIso(today, -60),
+    headcount: 3,
+  });
   const finished = await ok("POST", "/api/hatch-records", {
     eggSource: mark,
     species: "duck",
     breed: mark,
     eggsSet: 4,
     incubationStartDate: addDaysIso(today, -30),
+    breedingFlockId: pen.id,
   });
   await ok("POST", `/api/hatch-records/${finished.id}/result`, {
     date: addDaysIso(today, -2),

@@ -552,6 +552,14 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     minRole: "helper",
     strangerSees: { why: "the caller's own (empty) history", check: (a) => emptyArray(a.body) },
   },
+  "GET /api/hatch-records/history/breeders": {
+    access: "keeper-list",
+    minRole: "helper",
+    strangerSees: {
+      why: "the caller's own (empty) breeder history",
+      check: (a) => emptyArray(a.body),
+    },
+  },
   "GET /api/hatch-records/:id": { access: "keeper", minRole: "helper", params: id("hatchId") },
   "PATCH /api/hatch-records/:id": {
     access: "keeper",

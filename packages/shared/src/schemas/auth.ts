@@ -105,8 +105,11 @@ export const changePasswordBody = z.object({
   newPassword: newPasswordField,
 });
 
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
 /** `POST /api/auth/reauth`: prove it is still you, with your password. */
 export const reauthBody = z.object({ password: passwordField });
+export type ReauthBody = z.infer<typeof reauthBody>;
 
 export const passkeyIdParams = z.object({ id: b64url.min(1).max(1024) });
 

@@ -110,6 +110,16 @@ export const createHatchRecordBody = z.object({
       .max(80, { message: "Incubator name must be at most 80 characters" })
       .nullish(),
   ),
+  /**
+   * The breeders (Flocks): a sire and/or dam of the farm, or a breeding flock, of the same species
+   * as the eggs. They group the hatch history per breeder pair.
+   */
+  sireId: z.preprocess(blankToNull, z.uuid({ message: "Invalid sire id" }).nullish()),
+  damId: z.preprocess(blankToNull, z.uuid({ message: "Invalid dam id" }).nullish()),
+  breedingFlockId: z.preprocess(
+    blankToNull,
+    z.uuid({ message: "Invalid breeding flock id" }).nullish(),
+  ),
 });
 export type CreateHatchRecordBody = z.input<typeof createHatchRecordBody>;
 
@@ -284,6 +294,10 @@ export const hatchRecord = z.object({
   createdAt: z.string(),
   profileId: z.string().nullable(),
   incubatorName: z.string().nullable(),
+  /** The breeders the eggs came from (a bird or flock deleted since reads null). */
+  sireId: z.uuid().nullable(),
+  damId: z.uuid().nullable(),
+  breedingFlockId: z.uuid().nullable(),
   /** The date the answer counts from (the keeper's `?today=`, else the server's UTC date). */
   today: isoDate,
   /** Expected hatch date − today: 0 on the hatch day, negative when overdue. */
@@ -348,3 +362,33 @@ export const hatchHistoryEntry = z.object({
 });
 export type HatchHistoryEntry = z.infer<typeof hatchHistoryEntry>;
 export const hatchHistory = z.array(hatchHistoryEntry);
+
+/** One breeder of a pair: a bird (sire or dam) or a breeding flock, with its name today. */
+const breeder = z.object({ id: z.uuid(), name: z.string() }).nullable();
+
+/**
+ * `GET /api/hatch-records/history/breeders`: finished hatches per breeder pair (the same sire,
+ * dam and breeding flock), with the same sums and rates as the per-breed history. Hatches with no
+ * breeder named are left out.
+ */
+export const hatchBreederHistoryEntry = hatchHistoryEntry.omit({ breed: true }).extend({
+  sire: breeder,
+  dam: breeder,
+  breedingFlock: breeder,
+  /** Per finished hatch of the pair, oldest first: the points of its chart. */
+  hatchList: z.array(
+    z.object({
+      id: z.uuid(),
+      resultDate: isoDate.nullable(),
+      incubationStartDate: isoDate,
+      eggsSet: z.number().int().nullable(),
+      fertile: z.number().int().nullable(),
+      hatched: z.number().int().nullable(),
+      fertilityPct: z.number().nullable(),
+      hatchabilityPct: z.number().nullable(),
+      hatchOfSetPct: z.number().nullable(),
+    }),
+  ),
+});
+export type HatchBreederHistoryEntry = z.infer<typeof hatchBreederHistoryEntry>;
+export const hatchBreederHistory = z.array(hatchBreederHistoryEntry);

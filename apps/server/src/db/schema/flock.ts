@@ -122,6 +122,12 @@ export const hatchRecords = pgTable(
     profileId: text("profile_id"),
     /** Which incubator the batch is in, as the keeper names it. */
     incubatorName: text("incubator_name"),
+    /** The breeders (issue 21 item 4): kept when a breeder is deleted, as null, like a bird's parents. */
+    sireId: uuid("sire_id").references((): AnyPgColumn => chickens.id, { onDelete: "set null" }),
+    damId: uuid("dam_id").references((): AnyPgColumn => chickens.id, { onDelete: "set null" }),
+    breedingFlockId: uuid("breeding_flock_id").references((): AnyPgColumn => flocks.id, {
+      onDelete: "set null",
+    }),
     /** The recorded hatch result (POST .../result); eggsHatched holds the hatched count. */
     resultDate: date("result_date", { mode: "string" }),
     pippedNotHatched: integer("pipped_not_hatched"),

@@ -5,6 +5,7 @@ import {
   candlingParams,
   candlingUpdateBody,
   createHatchRecordBody,
+  hatchBreederHistory,
   hatchHistory,
   hatchListQuery,
   hatchRecord,
@@ -23,6 +24,7 @@ import {
   deleteCandling,
   deleteHatch,
   getHatch,
+  hatchBreederHistory as breederHistoryOf,
   hatchHistory as historyOf,
   listActiveHatches,
   listHatches,
@@ -35,7 +37,7 @@ import { keeperOf } from "../../access/access";
 
 /**
  * Hatching: incubation profiles, hatch records with their countdown and today's task, candlings,
- * the result, and the history per breed. Every answer about a record counts from `?today=`.
+ * the result, and the history per breed and per breeder pair. Every answer about a record counts from `?today=`.
  */
 export async function hatchRecordsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -65,6 +67,12 @@ export async function hatchRecordsRoutes(app: FastifyInstance) {
     "/api/hatch-records/history",
     { ...auth, schema: { response: { 200: hatchHistory } } },
     async (req) => historyOf(app.db, keeperOf(req)),
+  );
+
+  r.get(
+    "/api/hatch-records/history/breeders",
+    { ...auth, schema: { response: { 200: hatchBreederHistory } } },
+    async (req) => breederHistoryOf(app.db, keeperOf(req)),
   );
 
   r.get(

@@ -10,6 +10,7 @@ import {
 } from "@flockkeeper/shared/domain/incubation";
 import { addDaysIso, daysBetweenIso, todayIso } from "@flockkeeper/shared/schemas/common";
 import type {
+  HatchBreederHistoryEntry,
   HatchCandling,
   HatchHistoryEntry,
   HatchRecord,
@@ -22,9 +23,9 @@ import type {
 } from "@flockkeeper/shared/schemas/hatch-record";
 import type { z } from "zod";
 import type { Database } from "../../db/client";
-import { hatchCandlings, hatchRecords } from "../../db/schema/index";
+import { chickens, flocks, hatchCandlings, hatchRecords } from "../../db/schema/index";
 import { getIncubationProfiles } from "../../knowledge/incubation-profiles";
-import { AppError, badRequest, notFound } from "../../lib/errors";
+import { AppError, badRequest, invalidField, notFound } from "../../lib/errors";
 import { authorshipOf, createdByKeeper, type Keeper } from "../../access/access";
 import { deleteRecord, recordToChange } from "../../access/record-change";
 
@@ -113,6 +114,9 @@ export function toHatchRecord(
     createdAt: row.createdAt.toISOString(),
     profileId: row.profileId,
     incubatorName: row.incubatorName,
+    sireId: row.sireId,
+    damId: row.damId,
+    breedingFlockId: row.breedingFlockId,
     today,
     daysLeft: daysBetweenIso(today, row.expectedHatchDate),
     day: task.day,
@@ -249,6 +253,46 @@ function checkedProfile(id: string | null | undefined, species: string): string 
   return profile.id;
 }
 
+type Breeders = Pick<Row, "sireId" | "damId" | "breedingFlockId">;
+
+/**
+ * The breeders must be of the farm and of the eggs' species: a male sire, a female dam, and a
+ * breeding flock (a bird of the farm answers 404 naming the field when it is not found, as on the
+ * bird form).
+ */
+async function checkBreeders(db: Database, keeper: Keeper, species: string, b: Breeders) {
+  const { farmId } = keeper;
+  for (const [field, birdId, sexes, label] of [
+    ["sireId", b.sireId, ["rooster", "male"], "sire"],
+    ["damId", b.damId, ["hen", "female"], "dam"],
+  ] as const) {
+    if (!birdId) continue;
+    const [bird] = await db
+      .select({ species: chickens.species, sex: chickens.sex })
+      .from(chickens)
+      .where(and(eq(chickens.id, birdId), eq(chickens.farmId, farmId)))
+      .limit(1);
+    if (!bird) throw invalidField(field, `The ${label} was not found`, 404);
+    if (bird.species !== species)
+      throw invalidField(field, `The ${label} must be of the same species as the eggs`);
+    if (!(sexes as readonly string[]).includes(bird.sex))
+      throw invalidField(field, `The ${label} must be ${label === "sire" ? "male" : "female"}`);
+  }
+  if (b.breedingFlockId) {
+    const [flock] = await db
+      .select({ species: flocks.species })
+      .from(flocks)
+      .where(and(eq(flocks.id, b.breedingFlockId), eq(flocks.farmId, farmId)))
+      .limit(1);
+    if (!flock) throw invalidField("breedingFlockId", "The breeding flock was not found", 404);
+    if (flock.species !== species)
+      throw invalidField(
+        "breedingFlockId",
+        "The breeding flock must be of the same species as the eggs",
+      );
+  }
+}
+
 /**
  * Starts an incubation. The expected hatch date is always computed here: start plus the picked
  * profile's days, or the spec's species days. A profile of another species is refused.
@@ -261,6 +305,12 @@ export async function createHatch(
 ): Promise<HatchRecord> {
   const profileId = checkedProfile(body.profileId, body.species);
   const plan = planOf({ species: body.species, profileId });
+  const breeders: Breeders = {
+    sireId: body.sireId ?? null,
+    damId: body.damId ?? null,
+    breedingFlockId: body.breedingFlockId ?? null,
+  };
+  await checkBreeders(db, keeper, body.species, breeders);
   const [row] = await db
     .insert(hatchRecords)
     .values({
@@ -278,6 +328,7 @@ export async function createHatch(
       notes: body.notes ?? null,
       profileId,
       incubatorName: body.incubatorName ?? null,
+      ...breeders,
     })
     .returning();
   return toHatchRecord(row!, [], keeperToday(q.today));
@@ -324,7 +375,20 @@ export async function updateHatch(
       notes: body.notes === undefined ? current.notes : body.notes,
       profileId,
       incubatorName: body.incubatorName === undefined ? current.incubatorName : body.incubatorName,
+      sireId: body.sireId === undefined ? current.sireId : body.sireId,
+      damId: body.damId === undefined ? current.damId : body.damId,
+      breedingFlockId:
+        body.breedingFlockId === undefined ? current.breedingFlockId : body.breedingFlockId,
     };
+    // Breeders kept from before are checked again when the species changes.
+    await checkBreeders(t, keeper, species, {
+      sireId: body.sireId !== undefined || species !== current.species ? next.sireId : null,
+      damId: body.damId !== undefined || species !== current.species ? next.damId : null,
+      breedingFlockId:
+        body.breedingFlockId !== undefined || species !== current.species
+          ? next.breedingFlockId
+          : null,
+    });
     const candlings = (await candlingsOf(t, farmId, [id])).get(id) ?? [];
     if (candlings.some((c) => c.date < start))
       throw badRequest("The incubation start date cannot be after a candling");
@@ -663,3 +727,107 @@ export async function hatchHistory(db: Database, keeper: Keeper): Promise<HatchH
       (a, b) => a.species.localeCompare(b.species) || (a.breed ?? "").localeCompare(b.breed ?? ""),
     );
 }
+
+/** Display name of each bird and flock id given, for the breeder history (one query each). */
+async function breederNames(db: Database, farmId: string, birdIds: string[], flockIds: string[]) {
+  const names = new Map<string, string>();
+  if (birdIds.length > 0) {
+    const rows = await db
+      .select({ id: chickens.id, name: chickens.name, bandId: chickens.bandId })
+      .from(chickens)
+      .where(and(eq(chickens.farmId, farmId), inArray(chickens.id, birdIds)));
+    for (const r of rows) names.set(r.id, r.bandId ? `${r.name} (${r.bandId})` : r.name);
+  }
+  if (flockIds.length > 0) {
+    const rows = await db
+      .select({ id: flocks.id, name: flocks.name })
+      .from(flocks)
+      .where(and(eq(flocks.farmId, farmId), inArray(flocks.id, flockIds)));
+    for (const r of rows) names.set(r.id, r.name);
+  }
+  return names;
+}
+
+/**
+ * Finished hatches per breeder pair: the same sire, dam and breeding flock (any of them may be
+ * absent, not all). The sums and rates follow the per-breed history; each hatch is also listed so
+ * the pair's chart can show how its fertility and hatchability went from hatch to hatch.
+ */
+export async function hatchBreederHistory(
+  db: Database,
+  keeper: Keeper,
+): Promise<HatchBreederHistoryEntry[]> {
+  const { farmId } = keeper;
+  const rows = (
+    await db
+      .select()
+      .from(hatchRecords)
+      .where(and(eq(hatchRecords.farmId, farmId), isNotNull(hatchRecords.success)))
+      .orderBy(asc(hatchRecords.incubationStartDate), asc(hatchRecords.createdAt))
+      .limit(5000)
+  ).filter((r) => r.sireId || r.damId || r.breedingFlockId);
+  const candlings = await candlingsOf(
+    db,
+    farmId,
+    rows.map((r) => r.id),
+  );
+  const birdIds = [...new Set(rows.flatMap((r) => [r.sireId, r.damId]).filter(isId))];
+  const flockIds = [...new Set(rows.map((r) => r.breedingFlockId).filter(isId))];
+  const names = await breederNames(db, farmId, birdIds, flockIds);
+  const named = (id: string | null) => (id && names.has(id) ? { id, name: names.get(id)! } : null);
+  const groups = new Map<string, HatchBreederHistoryEntry>();
+  for (const r of rows) {
+    const key = `${r.species}|${r.sireId ?? ""}|${r.damId ?? ""}|${r.breedingFlockId ?? ""}`;
+    const g = groups.get(key) ?? {
+      species: r.species as HatchBreederHistoryEntry["species"],
+      sire: named(r.sireId),
+      dam: named(r.damId),
+      breedingFlock: named(r.breedingFlockId),
+      hatches: 0,
+      eggsSet: 0,
+      fertile: 0,
+      eggsSetCandled: 0,
+      hatched: 0,
+      hatchedOfCandled: 0,
+      fertilityPct: null,
+      hatchabilityPct: null,
+      hatchOfSetPct: null,
+      hatchList: [],
+    };
+    g.hatches += 1;
+    const fertile = latestCandling(candlings.get(r.id) ?? [])?.fertile ?? null;
+    if (r.eggsSet !== null && r.eggsHatched !== null) {
+      g.eggsSet += r.eggsSet;
+      g.hatched += r.eggsHatched;
+      if (fertile !== null) {
+        g.eggsSetCandled += r.eggsSet;
+        g.fertile += fertile;
+        g.hatchedOfCandled += r.eggsHatched;
+      }
+    }
+    g.hatchList.push({
+      id: r.id,
+      resultDate: r.resultDate,
+      incubationStartDate: r.incubationStartDate,
+      eggsSet: r.eggsSet,
+      fertile,
+      hatched: r.eggsHatched,
+      fertilityPct: fertilityPct(fertile, r.eggsSet),
+      hatchabilityPct: hatchabilityPct(r.eggsHatched, fertile),
+      hatchOfSetPct: hatchOfSetPct(r.eggsHatched, r.eggsSet),
+    });
+    groups.set(key, g);
+  }
+  const label = (g: HatchBreederHistoryEntry) =>
+    [g.sire?.name, g.dam?.name, g.breedingFlock?.name].filter(Boolean).join(" ");
+  return [...groups.values()]
+    .map((g) => ({
+      ...g,
+      fertilityPct: fertilityPct(g.fertile, g.eggsSetCandled),
+      hatchabilityPct: hatchabilityPct(g.hatchedOfCandled, g.fertile),
+      hatchOfSetPct: hatchOfSetPct(g.hatched, g.eggsSet),
+    }))
+    .sort((a, b) => a.species.localeCompare(b.species) || label(a).localeCompare(label(b)));
+}
+
+const isId = (v: string | null): v is string => v !== null;

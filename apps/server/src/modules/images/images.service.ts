@@ -16,7 +16,8 @@
  */
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
-import sharp, { type OutputInfo } from "sharp";
+import type { OutputInfo } from "sharp";
+import { loadSharp } from "../../lib/sharp";
 import {
   IMAGE_TOO_LARGE_MESSAGE,
   IMAGE_UNREADABLE_MESSAGE,
@@ -111,7 +112,9 @@ export async function reencodeImage(
   if (!sniffImageType(buffer)) throw imageUnreadable();
   let out: { data: Buffer; info: OutputInfo };
   try {
-    out = await sharp(buffer, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
+    out = await (
+      await loadSharp()
+    )(buffer, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
       .rotate()
       .resize({ width: maxWidth, height: maxHeight, fit: "inside", withoutEnlargement: true })
       .flatten({ background: "#ffffff" })

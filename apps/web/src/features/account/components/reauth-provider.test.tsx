@@ -91,6 +91,14 @@ describe("ReauthProvider", { timeout: 30_000 }, () => {
     );
     expect(risky).toHaveBeenCalledTimes(1);
 
+    // Empty: the request schema's message beside the field, nothing sent.
+    fireEvent.click(screen.getByRole("button", { name: "Confirm" }));
+    expect(
+      await screen.findByText("Please enter your password", {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText("Your password")).toHaveAttribute("aria-invalid", "true");
+    expect(reauth).not.toHaveBeenCalled();
+
     fireEvent.change(screen.getByLabelText("Your password"), { target: { value: "wrong" } });
     fireEvent.click(screen.getByRole("button", { name: "Confirm" }));
     expect(
@@ -107,6 +115,11 @@ describe("ReauthProvider", { timeout: 30_000 }, () => {
     });
     expect(risky).toHaveBeenCalledTimes(2);
     expect(dialog).not.toBeInTheDocument();
+    // The same request bodies as before the form kit.
+    expect(reauth.mock.calls.map(([body]) => body)).toEqual([
+      { password: "wrong" },
+      { password: "the right one" },
+    ]);
   });
 
   it("drops the action without an error when the keeper cancels", async () => {

@@ -1,9 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { KeyRound } from "lucide-react";
-import { useCallback, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useCallback, useMemo, useRef, useState, type ReactNode } from "react";
+import { reauthBody, type ReauthBody } from "@flockkeeper/shared/schemas/auth";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/lazy-dialog";
-import { FieldError, Input, Label } from "@/components/ui/input";
+import { Form, useZodForm } from "@/components/ui/form";
+import { PasswordField } from "@/components/ui/password-field";
 import { errorMessage } from "@/lib/api-client";
 import {
   accountSecurityKey,
@@ -86,9 +88,12 @@ export function ReauthProvider({ children }: { children: ReactNode }) {
 function ReauthForm({ onConfirmed, onCancel }: { onConfirmed: () => void; onCancel: () => void }) {
   const security = useAccountSecurity();
   const qc = useQueryClient();
-  const [password, setPassword] = useState("");
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const form = useZodForm<ReauthBody, ReauthBody>({
+    schema: reauthBody,
+    defaultValues: { password: "" },
+  });
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  const busy = passkeyBusy || form.formState.isSubmitting;
   const canUsePasskey = (security.data?.passkeys.length ?? 0) > 0 && browserSupportsWebAuthn();
 
   const done = async () => {
@@ -96,34 +101,25 @@ function ReauthForm({ onConfirmed, onCancel }: { onConfirmed: () => void; onCanc
     onConfirmed();
   };
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!password) {
-      setError("Please enter your password");
-      return;
-    }
-    setBusy(true);
-    setError(undefined);
+  const onSubmit = async ({ password }: ReauthBody) => {
     try {
       await reauthWithPassword(password);
       await done();
     } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
+      form.setError("password", { message: errorMessage(err) });
     }
   };
 
   const onPasskey = async () => {
-    setBusy(true);
-    setError(undefined);
+    setPasskeyBusy(true);
+    form.clearErrors();
     try {
       await reauthWithPasskey();
       await done();
     } catch (err) {
-      setError(passkeyErrorMessage(err));
+      form.setError("password", { message: passkeyErrorMessage(err) });
     } finally {
-      setBusy(false);
+      setPasskeyBusy(false);
     }
   };
 
@@ -150,18 +146,13 @@ function ReauthForm({ onConfirmed, onCancel }: { onConfirmed: () => void; onCanc
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Label htmlFor="reauth-password">Your password</Label>
-      <Input
+    <Form form={form} onSubmit={onSubmit}>
+      <PasswordField
+        name="password"
         id="reauth-password"
-        type="password"
+        label="Your password"
         autoComplete="current-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? "reauth-error" : undefined}
       />
-      <FieldError id="reauth-error" message={error} />
       <div className="mt-4 flex flex-wrap justify-end gap-3">
         {canUsePasskey && (
           <Button variant="secondary" onClick={onPasskey} disabled={busy} className="mr-auto">
@@ -175,6 +166,6 @@ function ReauthForm({ onConfirmed, onCancel }: { onConfirmed: () => void; onCanc
           Confirm
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

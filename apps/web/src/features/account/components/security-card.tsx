@@ -1,9 +1,10 @@
 import { Copy, Download, KeyRound, Trash2 } from "lucide-react";
-import { useState, type FormEvent } from "react";
-import { newPasswordField } from "@flockkeeper/shared/schemas/auth";
+import { useState } from "react";
+import { changePasswordBody, type ChangePasswordBody } from "@flockkeeper/shared/schemas/auth";
 import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
-import { FieldError, Input, Label } from "@/components/ui/input";
+import { Form, useZodForm } from "@/components/ui/form";
+import { PasswordField } from "@/components/ui/password-field";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import {
@@ -149,22 +150,16 @@ function PasskeysSection({ passkeys }: { passkeys: Passkey[] }) {
 function PasswordSection() {
   const { guard } = useReauth();
   const change = useChangePassword();
-  const [current, setCurrent] = useState("");
-  const [next, setNext] = useState("");
-  const [error, setError] = useState<{ field: "current" | "next"; message: string }>();
+  // The request body's own schema: "Please enter your password", "Use at least 10 characters...".
+  const form = useZodForm<ChangePasswordBody, ChangePasswordBody>({
+    schema: changePasswordBody,
+    defaultValues: { currentPassword: "", newPassword: "" },
+  });
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!current) return setError({ field: "current", message: "Please enter your password" });
-    const checked = newPasswordField.safeParse(next);
-    if (!checked.success) {
-      return setError({ field: "next", message: checked.error.issues[0]!.message });
-    }
-    setError(undefined);
+  const onSubmit = async (body: ChangePasswordBody) => {
     try {
-      await guard(() => change.mutateAsync({ currentPassword: current, newPassword: next }));
-      setCurrent("");
-      setNext("");
+      await guard(() => change.mutateAsync(body));
+      form.reset();
       toast({
         title: "Password changed",
         description: "You stay signed in here; your other sessions were signed out.",
@@ -172,56 +167,36 @@ function PasswordSection() {
     } catch (err) {
       if (isReauthCancelled(err)) return;
       const message = errorMessage(err);
-      setError({ field: /current/i.test(message) ? "current" : "next", message });
+      // The server names the current password when that was wrong; anything else is the new one.
+      form.setError(/current/i.test(message) ? "currentPassword" : "newPassword", { message });
     }
   };
 
-  const invalid = (field: "current" | "next") => (error?.field === field ? true : undefined);
   return (
     <section className="mt-5 border-t border-stone-200 pt-4" aria-labelledby="password-heading">
       <h3 id="password-heading" className="font-semibold text-stone-900">
         Change password
       </h3>
-      <form onSubmit={onSubmit} noValidate className="mt-2 grid max-w-sm gap-3">
-        <div>
-          <Label htmlFor="current-password">Current password</Label>
-          <Input
-            id="current-password"
-            type="password"
-            autoComplete="current-password"
-            value={current}
-            onChange={(e) => setCurrent(e.target.value)}
-            aria-invalid={invalid("current")}
-            aria-describedby={invalid("current") && "current-password-error"}
-          />
-          {error?.field === "current" && (
-            <FieldError id="current-password-error" message={error.message} />
-          )}
-        </div>
-        <div>
-          <Label htmlFor="new-password">New password</Label>
-          <Input
-            id="new-password"
-            type="password"
-            autoComplete="new-password"
-            value={next}
-            onChange={(e) => setNext(e.target.value)}
-            aria-invalid={invalid("next")}
-            aria-describedby={invalid("next") ? "new-password-error" : "new-password-hint"}
-          />
-          <p id="new-password-hint" className="mt-1 text-xs text-stone-600">
-            At least 10 characters, not a common password and not your email.
-          </p>
-          {error?.field === "next" && (
-            <FieldError id="new-password-error" message={error.message} />
-          )}
-        </div>
+      <Form form={form} onSubmit={onSubmit} className="mt-2 grid max-w-sm gap-3">
+        <PasswordField
+          name="currentPassword"
+          id="current-password"
+          label="Current password"
+          autoComplete="current-password"
+        />
+        <PasswordField
+          name="newPassword"
+          id="new-password"
+          label="New password"
+          autoComplete="new-password"
+          hint="At least 10 characters, not a common password and not your email."
+        />
         <div>
           <Button type="submit" disabled={change.isPending}>
             Change password
           </Button>
         </div>
-      </form>
+      </Form>
     </section>
   );
 }

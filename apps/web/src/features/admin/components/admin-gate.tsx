@@ -1,25 +1,29 @@
-import { useState, type FormEvent } from "react";
 import { Lock } from "lucide-react";
 import type { AdminSession } from "@flockkeeper/shared/schemas/admin";
-import { ADMIN_DENIED_MESSAGE } from "@flockkeeper/shared/schemas/admin";
+import { ADMIN_DENIED_MESSAGE, adminLoginBody } from "@flockkeeper/shared/schemas/admin";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { FieldError, Input, Label } from "@/components/ui/input";
+import { Form, useZodForm } from "@/components/ui/form";
+import { PasswordField } from "@/components/ui/password-field";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useAdminLogin } from "../api/admin-login";
 
 /** The /admin password gate; the server checks the password (or the keeper's ADMIN_EMAILS entry). */
 export function AdminGate({ session }: { session: AdminSession }) {
-  const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | undefined>();
   const login = useAdminLogin();
+  // The server's body schema (a password of at most 500 characters, or the denial message).
+  const form = useZodForm<{ password: string }, { password?: string }>({
+    schema: adminLoginBody,
+    defaultValues: { password: "" },
+  });
+  const password = form.watch("password");
 
   const fail = (err: unknown) => {
     const denied = err instanceof ApiError && err.status === 401;
     const message = denied ? ADMIN_DENIED_MESSAGE : errorMessage(err);
-    setError(message);
+    form.setError("password", { message });
     if (denied)
       toast({
         title: "Access Denied",
@@ -27,13 +31,6 @@ export function AdminGate({ session }: { session: AdminSession }) {
         variant: "destructive",
       });
     else toast({ title: "Error", description: message, variant: "destructive" });
-  };
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!password) return;
-    setError(undefined);
-    login.mutate(password, { onError: fail, onSuccess: () => setPassword("") });
   };
 
   return (
@@ -60,22 +57,24 @@ export function AdminGate({ session }: { session: AdminSession }) {
             </div>
           )}
           {session.passwordEnabled && (
-            <form onSubmit={submit} noValidate>
-              <Label htmlFor="admin-password">Admin password</Label>
-              <Input
+            <Form
+              form={form}
+              onSubmit={(body) =>
+                body.password
+                  ? login.mutateAsync(body.password).then(() => form.reset({ password: "" }), fail)
+                  : undefined
+              }
+            >
+              <PasswordField
+                name="password"
                 id="admin-password"
-                type="password"
+                label="Admin password"
                 autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? "admin-password-error" : undefined}
               />
-              <FieldError id="admin-password-error" message={error} />
               <Button type="submit" className="mt-3 w-full" disabled={!password || login.isPending}>
                 {login.isPending ? "Checking..." : "Access Admin Panel"}
               </Button>
-            </form>
+            </Form>
           )}
           {!session.passwordEnabled && !session.emailAdmin && (
             <Alert tone="info">

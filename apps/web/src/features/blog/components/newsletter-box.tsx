@@ -1,31 +1,27 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId } from "react";
 import { Mail } from "lucide-react";
+import { newsletterBody, type NewsletterBody } from "@flockkeeper/shared/schemas/newsletter";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
+import { Field, Form, FormError, useZodForm } from "@/components/ui/form";
+import { FieldError, Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
 import { useHydrated } from "@/lib/hydration";
 import { useSubscribe } from "../api/subscribe";
 
+type Values = { email: string; consent: boolean };
+
 /** The blog's newsletter box: email plus explicit consent, stored with the consent time. */
 export function NewsletterBox() {
-  const emailId = useId();
   const consentId = useId();
-  const errorId = useId();
   const hydrated = useHydrated();
-  const [email, setEmail] = useState("");
-  const [consent, setConsent] = useState(false);
-  const [localError, setLocalError] = useState<string | null>(null);
   const subscribe = useSubscribe();
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    setLocalError(null);
-    if (!email.trim()) return setLocalError("Please enter your email address");
-    if (!consent) return setLocalError("Please tick the box to agree to receive the newsletter");
-    subscribe.mutate({ email: email.trim(), consent: true });
-  };
-
-  const error = localError ?? (subscribe.isError ? errorMessage(subscribe.error) : null);
+  // The server's own schema: the same messages ("Please enter your email address", "Please tick
+  // the box...") before anything is sent.
+  const form = useZodForm<Values, NewsletterBody>({
+    schema: newsletterBody,
+    defaultValues: { email: "", consent: false },
+  });
+  const consentError = form.formState.errors.consent?.message;
 
   return (
     <section
@@ -55,48 +51,51 @@ export function NewsletterBox() {
           {subscribe.data.message}
         </p>
       ) : (
-        <form onSubmit={onSubmit} noValidate className="mt-4 space-y-3">
+        <Form
+          form={form}
+          className="mt-4 space-y-3"
+          onSubmit={(body) =>
+            subscribe.mutateAsync(body).catch((err: unknown) => {
+              form.setError("root", { message: errorMessage(err) });
+            })
+          }
+        >
+          <Field name="email" label={<span className="text-sm font-semibold">Email address</span>}>
+            {(props) => (
+              <Input
+                {...props}
+                type="email"
+                autoComplete="email"
+                maxLength={254}
+                // Prerendered on /blog: read-only until React has hydrated it, so no typing is lost.
+                readOnly={!hydrated}
+                className="mt-1"
+              />
+            )}
+          </Field>
           <div>
-            <label htmlFor={emailId} className="block text-sm font-semibold text-stone-900">
-              Email address
-            </label>
-            <Input
-              id={emailId}
-              type="email"
-              autoComplete="email"
-              maxLength={254}
-              value={email}
-              // Prerendered on /blog: read-only until React has hydrated it, so no typing is lost.
-              readOnly={!hydrated}
-              onChange={(e) => setEmail(e.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-              className="mt-1"
-            />
+            <div className="flex items-start gap-2">
+              <input
+                id={consentId}
+                type="checkbox"
+                disabled={!hydrated}
+                aria-invalid={consentError ? true : undefined}
+                aria-describedby={consentError ? `${consentId}-error` : undefined}
+                {...form.register("consent")}
+                className="mt-1 h-5 w-5 shrink-0 accent-amber-700"
+              />
+              <label htmlFor={consentId} className="text-sm text-stone-900">
+                I agree to receive the FlockKeeper newsletter by email. I can ask to be removed at
+                any time.
+              </label>
+            </div>
+            <FieldError id={`${consentId}-error`} message={consentError} />
           </div>
-          <div className="flex items-start gap-2">
-            <input
-              id={consentId}
-              type="checkbox"
-              checked={consent}
-              disabled={!hydrated}
-              onChange={(e) => setConsent(e.target.checked)}
-              className="mt-1 h-5 w-5 shrink-0 accent-amber-700"
-            />
-            <label htmlFor={consentId} className="text-sm text-stone-900">
-              I agree to receive the FlockKeeper newsletter by email. I can ask to be removed at any
-              time.
-            </label>
-          </div>
-          {error && (
-            <p id={errorId} role="alert" className="text-sm font-medium text-red-800">
-              {error}
-            </p>
-          )}
+          <FormError />
           <Button type="submit" disabled={subscribe.isPending} data-track="Newsletter Subscribe">
             {subscribe.isPending ? "Subscribing..." : "Subscribe"}
           </Button>
-        </form>
+        </Form>
       )}
     </section>
   );

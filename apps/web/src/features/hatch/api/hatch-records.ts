@@ -4,6 +4,7 @@ import type {
   CandlingBody,
   CandlingUpdateBody,
   CreateHatchRecordBody,
+  HatchBreederHistoryEntry,
   HatchHistoryEntry,
   HatchRecord,
   HatchResultBody,
@@ -41,6 +42,18 @@ export function useHatches(enabled = true, status: "all" | "archived" = "all") {
   return useQuery({
     queryKey: [...hatchRecordsKey, status, today],
     queryFn: () => fetchHatches(today, status),
+    enabled,
+  });
+}
+
+/** `GET /api/hatch-records/history/breeders`: finished hatches per breeder pair. */
+export const fetchBreederHistory = () =>
+  apiGet<HatchBreederHistoryEntry[]>("/api/hatch-records/history/breeders");
+
+export function useBreederHistory(enabled = true) {
+  return useQuery({
+    queryKey: [...hatchRecordsKey, "history", "breeders"],
+    queryFn: fetchBreederHistory,
     enabled,
   });
 }

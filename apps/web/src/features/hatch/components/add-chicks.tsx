@@ -47,8 +47,9 @@ export function AddChicks({ hatch, onDone }: { hatch: HatchRecord; onDone: () =>
   const [name, setName] = useState(`Hatch ${formatDay(date, "axis")}`);
   const [purpose, setPurpose] = useState<FlockPurpose>("mixed");
   const [flockId, setFlockId] = useState("");
-  const [sireId, setSireId] = useState("");
-  const [damId, setDamId] = useState("");
+  // The hatch's own breeders are the chicks' parents unless the keeper picks others.
+  const [sireId, setSireId] = useState(hatch.sireId ?? "");
+  const [damId, setDamId] = useState(hatch.damId ?? "");
   const label = hatch.breed ?? SPECIES_LABELS[species];
   const [rows, setRows] = useState<Row[]>(() =>
     Array.from({ length: Math.min(count, MAX_CHICK_PROFILES) }, (_, i) => ({

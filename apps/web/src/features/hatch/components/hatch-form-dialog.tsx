@@ -17,6 +17,9 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, Form, useFormField, useZodForm } from "@/components/ui/form";
 import { Input, Select, Textarea } from "@/components/ui/input";
+import { isFemaleSex } from "@flockkeeper/shared/schemas/chicken";
+import { useChickens } from "@/lib/chickens";
+import { useFlocks } from "@/lib/flocks";
 import { toast } from "@/lib/toast";
 import { temperatureFieldText, temperatureTextToFahrenheit, useUnits } from "@/lib/units";
 import { useCreateHatch, useUpdateHatch } from "../api/hatch-records";
@@ -35,6 +38,9 @@ type Values = {
   notes: string;
   profileId: string;
   incubatorName: string;
+  sireId: string;
+  damId: string;
+  breedingFlockId: string;
 };
 
 const localToday = () => todayIso(new Date(), new Date().getTimezoneOffset());
@@ -104,6 +110,9 @@ function HatchForm({ record, onDone }: { record: HatchRecord | null; onDone: () 
           notes: record.notes ?? "",
           profileId: record.profileId ?? "",
           incubatorName: record.incubatorName ?? "",
+          sireId: record.sireId ?? "",
+          damId: record.damId ?? "",
+          breedingFlockId: record.breedingFlockId ?? "",
         }
       : {
           eggSource: "",
@@ -118,6 +127,9 @@ function HatchForm({ record, onDone }: { record: HatchRecord | null; onDone: () 
           notes: "",
           profileId: "",
           incubatorName: "",
+          sireId: "",
+          damId: "",
+          breedingFlockId: "",
         },
     toBody,
     check: (v) => ({
@@ -168,8 +180,11 @@ function HatchForm({ record, onDone }: { record: HatchRecord | null; onDone: () 
               {...props}
               onChange={(e) => {
                 props.onChange(e);
-                // A profile belongs to one species.
+                // A profile and the breeders belong to one species.
                 form.setValue("profileId", "");
+                form.setValue("sireId", "");
+                form.setValue("damId", "");
+                form.setValue("breedingFlockId", "");
               }}
             >
               {POULTRY_SPECIES.map((s) => (
@@ -263,6 +278,7 @@ function HatchForm({ record, onDone }: { record: HatchRecord | null; onDone: () 
         </Field>
         <TurnedDaily />
       </div>
+      <Breeders species={v.species} record={record} />
       <Field name="notes" id="hatch-notes" label="Notes">
         {(props) => <Textarea {...props} />}
       </Field>
@@ -303,5 +319,66 @@ function TurnedDaily() {
       />
       Eggs turned daily
     </label>
+  );
+}
+
+/**
+ * The breeders the eggs came from (optional): a sire and dam of the farm, or a breeding flock, of
+ * the eggs' species. They give the hatch history per breeder pair. Birds that left are not offered,
+ * unless the record already names them.
+ */
+function Breeders({ species, record }: { species: PoultrySpecies; record: HatchRecord | null }) {
+  const birds = useChickens();
+  const flocks = useFlocks();
+  const kept = (id: string, outcome: string | null) =>
+    !outcome || id === record?.sireId || id === record?.damId;
+  const sameSpecies = (birds.data ?? []).filter(
+    (b) => b.species === species && kept(b.id, b.outcome),
+  );
+  const sires = sameSpecies.filter((b) => !isFemaleSex(b.sex));
+  const dams = sameSpecies.filter((b) => isFemaleSex(b.sex));
+  const pens = (flocks.data ?? []).filter((f) => f.species === species);
+  const name = (b: { name: string; bandId: string | null }) =>
+    b.bandId ? `${b.name} (${b.bandId})` : b.name;
+  return (
+    <fieldset className="grid gap-4 sm:grid-cols-3">
+      <legend className="mb-1 font-semibold text-stone-800">Breeders (optional)</legend>
+      <Field name="sireId" id="hatch-sireId" label="Sire">
+        {(props) => (
+          <Select {...props}>
+            <option value="">Not recorded</option>
+            {sires.map((b) => (
+              <option key={b.id} value={b.id}>
+                {name(b)}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field name="damId" id="hatch-damId" label="Dam">
+        {(props) => (
+          <Select {...props}>
+            <option value="">Not recorded</option>
+            {dams.map((b) => (
+              <option key={b.id} value={b.id}>
+                {name(b)}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field name="breedingFlockId" id="hatch-breedingFlockId" label="Breeding flock">
+        {(props) => (
+          <Select {...props}>
+            <option value="">Not recorded</option>
+            {pens.map((f) => (
+              <option key={f.id} value={f.id}>
+                {f.name}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+    </fieldset>
   );
 }

@@ -12,6 +12,7 @@ import { SPECIES_LABELS } from "@flockkeeper/shared/schemas/species";
 import { Alert } from "@/components/ui/alert";
 import { errorMessage } from "@/lib/api-client";
 import { useHatchHistory } from "../api/hatch-records";
+import { BreederHistory } from "./breeder-history";
 
 /** Fertility and hatchability per breed over the keeper's finished hatches. */
 export function HatchHistoryChart() {
@@ -59,37 +60,40 @@ export function HatchHistoryChart() {
           </BarChart>
         </ResponsiveContainer>
       </figure>
-      <table className="mt-2 w-full text-left text-sm">
-        <caption className="sr-only">Hatch history by breed</caption>
-        <thead>
-          <tr className="text-stone-700">
-            <th scope="col">Breed</th>
-            <th scope="col">Hatches</th>
-            <th scope="col">Hatched / set</th>
-            <th scope="col">Fertility</th>
-            <th scope="col">Hatchability</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((g) => (
-            <tr key={g.name} className="border-t border-stone-200">
-              <th scope="row" className="font-semibold">
-                {g.name}
-              </th>
-              <td>{g.hatches}</td>
-              <td>
-                {g.hatched} / {g.eggsSet}
-              </td>
-              <td>{g.fertilityPct === null ? "–" : `${g.fertilityPct}%`}</td>
-              <td>{g.hatchabilityPct === null ? "–" : `${g.hatchabilityPct}%`}</td>
+      {/* Five columns do not fit a 360 px phone: the table scrolls inside its own box, never the page. */}
+      <div className="mt-2 overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Hatch history by breed</caption>
+          <thead>
+            <tr className="text-stone-700">
+              <th scope="col">Breed</th>
+              <th scope="col">Hatches</th>
+              <th scope="col">Hatched / set</th>
+              <th scope="col">Fertility</th>
+              <th scope="col">Hatchability</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((g) => (
+              <tr key={g.name} className="border-t border-stone-200">
+                <th scope="row" className="font-semibold">
+                  {g.name}
+                </th>
+                <td>{g.hatches}</td>
+                <td>
+                  {g.hatched} / {g.eggsSet}
+                </td>
+                <td>{g.fertilityPct === null ? "–" : `${g.fertilityPct}%`}</td>
+                <td>{g.hatchabilityPct === null ? "–" : `${g.hatchabilityPct}%`}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <p className="mt-1 text-xs text-stone-600">
-        Fertility and hatchability count only hatches with a candling. History per breeder pair
-        comes with breeding flocks.
+        Fertility and hatchability count only hatches with a candling.
       </p>
+      <BreederHistory />
     </div>
   );
 }
