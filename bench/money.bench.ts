@@ -26,7 +26,8 @@ const RUNS = 30;
 
 type Db = DatabaseHandle["db"];
 
-async function seed(db: Db) {
+/** The commercial bench farm with its money (the Today bench uses it too). */
+export async function seed(db: Db) {
   const t0 = performance.now();
   const days = Math.round(YEARS * 365.25);
   const stamp = Date.now();

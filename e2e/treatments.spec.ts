@@ -3,7 +3,7 @@ import { signIn } from "./helpers";
 
 // Issue 20: a keeper treats Coop A (a flock) with a product with 7 days egg withdrawal, sees the
 // eggs guard on the flock card and on the quick daily form, logs today's basket and sees it marked
-// withheld. At phone width (360 px).
+// withheld; Today's collect-eggs task carries the guard. At phone width (360 px).
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
@@ -74,6 +74,16 @@ test("treating Coop A withholds its eggs: the guard on the card and the daily fo
     `Eggs from Coop A not for eating until ${until.text}`,
   );
   await fitsPhone(page);
+
+  // Today: the collect-eggs task says to keep the eggs out until the withdrawal ends (issue 20
+  // item 3). This server sends no email (no SMTP_URL): the email card is not shown.
+  await page.goto("/today");
+  const eggsTask = page.getByTestId("task").filter({ hasText: "Collect and log eggs: Coop A" });
+  await expect(eggsTask).toContainText(`Eggs from Coop A not for eating until ${until.text}`);
+  await expect(eggsTask).toContainText("keep these eggs out");
+  await expect(page.getByTestId("email-digest")).toHaveCount(0);
+  await fitsPhone(page);
+  await page.goto("/chicken-tracker");
 
   // The quick daily form: the guard on Coop A's row; today's basket is saved as withheld.
   await page.getByRole("tab", { name: "Egg Tracking" }).click();

@@ -95,6 +95,13 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0", ""])
     .optional()
     .transform((v) => v !== "false" && v !== "0"),
+  // Email (the morning digest by email): an SMTP URL for nodemailer (smtp://user:pass@host:587,
+  // smtps://... for TLS from the start) and the From address; without SMTP_URL there is no email.
+  SMTP_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^smtps?:\/\//.test(v), "SMTP_URL must start with smtp:// or smtps://"),
+  SMTP_FROM: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: trustProxy,
   REDIS_URL: z
@@ -136,6 +143,8 @@ export type AppConfig = {
   weatherBaseUrl: string;
   /** Web Push: extra push-service origins allowed, the VAPID subject, and whether to run the sender. */
   push: { endpointOrigins: string[]; subject: string | null; sender: boolean };
+  /** Email digests: the SMTP server and the From address, or null when email is not set up. */
+  smtp: { url: string; from: string } | null;
   socialUrl: string;
   logLevel: string;
   /** Which forwarding proxies to believe: none (false), a hop count, or addresses and ranges. */
@@ -202,6 +211,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       subject: e.PUSH_SUBJECT ?? null,
       sender: e.PUSH_SENDER,
     },
+    smtp: e.SMTP_URL
+      ? {
+          url: e.SMTP_URL,
+          from: e.SMTP_FROM || `FlockKeeper <no-reply@${new URL(publicUrl).hostname}>`,
+        }
+      : null,
     socialUrl: e.SOCIAL_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

@@ -35,6 +35,7 @@ import { moneyRoutes } from "./money/money.routes";
 import { tasksRoutes } from "./tasks/tasks.routes";
 import { calendarRoutes } from "./tasks/calendar.routes";
 import { pushRoutes } from "./push/push.routes";
+import { emailDigestRoutes } from "./email/email-digest.routes";
 import { medicationsRoutes } from "./medications/medications.routes";
 
 /** Every feature module's routes. One line per area; order does not matter. */
@@ -75,5 +76,6 @@ export const modules: Module[] = [
   tasksRoutes,
   calendarRoutes,
   pushRoutes,
+  emailDigestRoutes,
   medicationsRoutes,
 ];

@@ -406,7 +406,11 @@ beforeAll(async () => {
   // Limits count per keeper, and the matrix sends hundreds of requests as its one owner: this app
   // allows 100 times each route's limit, so what is checked here is access, not the limits
   // (plugins/rate-limit.test.ts checks those at their real values).
-  t = await createTestApp({ ADMIN_PASSWORD }, { onRoute: recordRoute, rateLimitScale: 100 });
+  t = await createTestApp(
+    // Email set up (nothing listens there, and the sender does not run in tests): its routes act.
+    { ADMIN_PASSWORD, SMTP_URL: "smtp://127.0.0.1:9" },
+    { onRoute: recordRoute, rateLimitScale: 100 },
+  );
   seed = await seedOwner();
 }, 120_000);
 afterAll(async () => {

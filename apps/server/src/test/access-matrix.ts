@@ -740,6 +740,28 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     minRole: "helper",
     payload: (s) => ({ endpoint: `https://fcm.googleapis.com/fcm/send/${s.mark}-owner` }),
   },
+  "GET /api/email-digest": {
+    access: "keeper",
+    minRole: "helper",
+    stranger: { status: 200, why: "the caller's own email summary setting" },
+  },
+  "PUT /api/email-digest": {
+    access: "keeper",
+    minRole: "helper",
+    payload: () => ({ digestHour: 7, timeZone: "UTC" }),
+    stranger: { status: 200, why: "turns on the caller's own email summary for their own farm" },
+  },
+  "DELETE /api/email-digest": { access: "keeper", minRole: "helper" },
+  "GET /api/email-digest/unsubscribe/:token": {
+    access: "public",
+    why: "the unsubscribe link of a summary email works without sign-in: its 256-bit token is the key (a confirm page); an unknown one answers 404",
+    probe: { params: () => ({ token: "A".repeat(43) }), status: 404 },
+  },
+  "POST /api/email-digest/unsubscribe/:token": {
+    access: "public",
+    why: "RFC 8058 one-click unsubscribe: a mail app posts to the link without sign-in; the 256-bit token is the key, an unknown one answers 404",
+    probe: { params: () => ({ token: "A".repeat(43) }), status: 404 },
+  },
   "GET /api/chores": { access: "keeper-list", minRole: "helper" },
   "POST /api/chores": {
     access: "keeper",

@@ -78,7 +78,8 @@ const ADMIN_PASSWORD = `bad-input-${randomUUID()}`;
 const routes: RouteOptions[] = [];
 const t = await createTestApp(
   // An address nothing listens on: a weather request that got through validation fails fast.
-  { ADMIN_PASSWORD, WEATHER_BASE_URL: "http://127.0.0.1:9" },
+  // Email set up the same way (the sender does not run in tests), so its routes act.
+  { ADMIN_PASSWORD, WEATHER_BASE_URL: "http://127.0.0.1:9", SMTP_URL: "smtp://127.0.0.1:9" },
   { onRoute: (r) => void routes.push(r) },
 );
 afterAll(() => t.close());
@@ -282,6 +283,7 @@ const realParams: Record<string, Record<string, string>> = {
   "/api/farms/:id/invitations": { id: keeper.user.id },
   "/api/farms/:id/invitations/:token": { id: keeper.user.id, token: "A".repeat(43) },
   "/api/invitations/:token": { token: "A".repeat(43) },
+  "/api/email-digest/unsubscribe/:token": { token: "A".repeat(43) },
   "/api/invitations/:token/accept": { token: "A".repeat(43) },
 };
 
@@ -444,6 +446,7 @@ const fixtures: Record<string, unknown> = {
     digestHour: 6,
   },
   "DELETE /api/push/subscriptions": { endpoint: "https://fcm.googleapis.com/fcm/send/fuzz-device" },
+  "PUT /api/email-digest": { digestHour: 6, timeZone: "Europe/London" },
   "PUT /api/weather/place": { name: "Barn", latitude: 40.7, longitude: -74 },
   "PATCH /api/account/settings": {
     temperatureUnit: "C",
@@ -563,6 +566,8 @@ const bodyIgnored: Record<string, string> = {
   "POST /api/builtin-signin/:uid/passkey/options": "issues a passkey sign-in challenge",
   "POST /api/invitations/:token/accept": "joins the farm its link names (the link is the input)",
   "POST /api/tasks/:id/done": "marks the farm's task done (the id in the path is the input)",
+  "POST /api/email-digest/unsubscribe/:token":
+    "stops the summary email its link names (the link is the input; a mail app posts a form)",
 };
 
 /** Routes that validate a body themselves, with why no generated garbage can be valid. */
@@ -594,6 +599,9 @@ const htmlErrors = new Set([
   "GET /api/builtin-signin/:uid/create",
   "POST /api/builtin-signin/:uid/recover",
   "GET /api/builtin-signin/:uid/recover",
+  // The unsubscribe link's pages (opened from an email in a browser).
+  "GET /api/email-digest/unsubscribe/:token",
+  "POST /api/email-digest/unsubscribe/:token",
 ]);
 
 /** GET routes whose valid queries call out to another service: only invalid queries are sent. */

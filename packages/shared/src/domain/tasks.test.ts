@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { addDaysIso } from "./dates";
 import { incubationPlan } from "./incubation";
+import { shortDate } from "./treatment";
 import {
   applyTaskStates,
   choreTasks,
@@ -43,6 +45,26 @@ describe("eggs", () => {
       date,
     );
     expect(tasks.map((t) => t.id)).toEqual([`eggs:a:${date}`]);
+    expect(tasks[0]!.reason).not.toContain("not for eating");
+  });
+
+  it("says to keep the eggs out while a treatment's egg withdrawal runs (the eggs guard)", () => {
+    const [task] = eggTasks(
+      [
+        {
+          id: "a",
+          name: "Coop A",
+          purpose: "layers",
+          basketLogged: false,
+          eggsWithheldUntil: addDaysIso(date, 5),
+        },
+      ],
+      date,
+    );
+    expect(task!.reason).toContain(
+      `Eggs from Coop A not for eating until ${shortDate(addDaysIso(date, 5), date)}`,
+    );
+    expect(task!.reason).toContain("keep these eggs out");
   });
 });
 

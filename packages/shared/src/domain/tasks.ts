@@ -1,5 +1,6 @@
 import { addDaysIso, daysBetweenIso, isValidIsoDate, parseIsoDate, formatIsoDate } from "./dates";
 import { hatchTask, type IncubationPlan } from "./incubation";
+import { eggGuardText } from "./treatment";
 import { supersededDoses, type DoseRecord } from "./vaccination";
 
 /*
@@ -97,6 +98,11 @@ export interface EggFlock {
   purpose: string;
   /** Today's basket of this flock is logged. */
   basketLogged: boolean;
+  /**
+   * The last day of an egg withdrawal covering the flock (or one of its birds) on the day, or
+   * null: the eggs guard (issue 20 item 3).
+   */
+  eggsWithheldUntil?: string | null;
 }
 
 /** Flocks kept for eggs (meat birds and pets get no basket task). */
@@ -113,7 +119,10 @@ export function eggTasks(flocks: readonly EggFlock[], date: string): ComputedTas
       id: taskId("eggs", f.id, date),
       kind: "eggs" as const,
       title: `Collect and log eggs: ${f.name}`,
-      reason: `No basket is logged for ${f.name} today.`,
+      // The eggs guard: the basket is counted as laid and withheld; the keeper must keep them out.
+      reason: f.eggsWithheldUntil
+        ? `No basket is logged for ${f.name} today. ${eggGuardText(f.name, f.eggsWithheldUntil, date)} (a treatment's egg withdrawal): keep these eggs out of the kitchen and the egg sales.`
+        : `No basket is logged for ${f.name} today.`,
       due: date,
       link: "/chicken-tracker?tab=eggs",
       urgent: false,

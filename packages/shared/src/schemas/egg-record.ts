@@ -138,6 +138,11 @@ export const eggRecord = z.object({
   eggSize: eggSize.nullable(),
   notes: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * Laid within a treatment's egg withdrawal of the bird or its flock (issue 20): counted as laid,
+   * not for eating or sale. Worked out when answered, so it follows the treatment's edits.
+   */
+  withheld: z.boolean(),
 });
 export type EggRecord = z.infer<typeof eggRecord>;
 /**
@@ -147,7 +152,10 @@ export type EggRecord = z.infer<typeof eggRecord>;
  * two uuids were a third of the list's bytes (issue 18 bench).
  */
 export const eggRecordListItem = eggRecord.omit({ farmId: true, updatedBy: true }).extend({
-  /** Laid within a treatment's egg withdrawal (issue 20): counted as laid, not for eating or sale. */
+  /**
+   * Laid within a treatment's egg withdrawal (issue 20): counted as laid, not for eating or sale.
+   * Only present when true: the list is the busiest answer, and almost every record is not.
+   */
   withheld: z.literal(true).optional(),
 });
 export type EggRecordListItem = z.infer<typeof eggRecordListItem>;

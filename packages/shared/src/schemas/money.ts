@@ -201,12 +201,21 @@ export const moneyQuery = z
   });
 export type MoneyQuery = z.input<typeof moneyQuery>;
 
-/** `GET /api/transactions` answer: the period's transactions, newest first. */
+/** Most transactions one list answers (the newest of the period). */
+export const TRANSACTION_LIST_LIMIT = 2000;
+
+/**
+ * `GET /api/transactions` answer: the period's transactions, newest first, at most
+ * `TRANSACTION_LIST_LIMIT`. `total` counts all of the period's; `truncated` says the list stops
+ * short of it (the summary and the CSV still count them all).
+ */
 export const transactionList = z.object({
   from: z.string(),
   to: z.string(),
   currency: z.string(),
   items: z.array(transaction),
+  total: z.number().int(),
+  truncated: z.boolean(),
 });
 export type TransactionList = z.infer<typeof transactionList>;
 

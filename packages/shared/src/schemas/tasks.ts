@@ -221,3 +221,32 @@ export const pushPayload = z.object({
   tag: z.string(),
 });
 export type PushPayload = z.infer<typeof pushPayload>;
+
+// ------------------------------------------------------------------ Email digest
+
+const digestHourField = z
+  .number({ error: "Digest hour must be a whole hour from 0 to 23" })
+  .int({ message: "Digest hour must be a whole hour from 0 to 23" })
+  .min(0, { message: "Digest hour must be a whole hour from 0 to 23" })
+  .max(23, { message: "Digest hour must be a whole hour from 0 to 23" });
+
+/** `PUT /api/email-digest`: the morning digest by email at this hour of the keeper's time zone. */
+export const emailDigestBody = z.object({ digestHour: digestHourField, timeZone });
+export type EmailDigestBody = z.infer<typeof emailDigestBody>;
+
+/**
+ * `GET /api/email-digest`: whether the server can send email (`available`; without it the web app
+ * hides the setting), the address it goes to, and the keeper's digest for the farm in use (null:
+ * off).
+ */
+export const emailDigestView = z.object({
+  available: z.boolean(),
+  email: z.string().nullable(),
+  digest: z.object({ digestHour: z.number().int(), timeZone: z.string() }).nullable(),
+});
+export type EmailDigestView = z.infer<typeof emailDigestView>;
+
+/** The one-click unsubscribe link's key: 32 random bytes, base64url. */
+export const unsubscribeTokenParam = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, { message: "Unknown unsubscribe link" }),
+});

@@ -148,3 +148,55 @@ export const pushDeliveries = pgTable(
     index("push_deliveries_status_idx").on(t.status, t.createdAt),
   ],
 );
+
+/**
+ * The morning digest by email (issue 22 item 5; only when the server has `SMTP_URL`): one row per
+ * keeper and farm, at `digest_hour` in `time_zone`, to the keeper's account email at send time.
+ * `unsubscribe_token` (32 random bytes, base64url) is the one-click unsubscribe link's key: it
+ * works without sign-in and deletes the row.
+ */
+export const emailDigests = pgTable(
+  "email_digests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    farmId: uuid("farm_id")
+      .notNull()
+      .references(() => farms.id, { onDelete: "cascade" }),
+    digestHour: integer("digest_hour").notNull(),
+    timeZone: text("time_zone").notNull(),
+    unsubscribeToken: text("unsubscribe_token").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("email_digests_user_farm_key").on(t.userId, t.farmId),
+    check("email_digests_digest_hour_check", sql`${t.digestHour} between 0 and 23`),
+  ],
+);
+
+/**
+ * Digest emails to send, one row per digest and keeper's date (`key` = `digest:<date>`), claimed
+ * like `push_deliveries` (`FOR UPDATE SKIP LOCKED`, a stale claim taken again after 10 minutes), so
+ * a restart, a second instance or a night asleep neither loses nor repeats one.
+ */
+export const emailDeliveries = pgTable(
+  "email_deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    digestId: uuid("digest_id")
+      .notNull()
+      .references(() => emailDigests.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    date: date("date", { mode: "string" }).notNull(),
+    status: text("status").notNull().default("pending"),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("email_deliveries_digest_key").on(t.digestId, t.key),
+    index("email_deliveries_status_idx").on(t.status, t.createdAt),
+  ],
+);

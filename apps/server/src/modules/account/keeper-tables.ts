@@ -37,6 +37,7 @@ import {
   keeperPlaces,
   keeperSettings,
   pushSubscriptions,
+  emailDigests,
   recentSearches,
   sessions,
   signInEvents,
@@ -124,6 +125,12 @@ export const keeperTables: KeeperTable[] = [
     table: calendarFeeds,
     mode: "delete-only",
     note: "Secret calendar feed addresses: a new one is made on another server.",
+  },
+  {
+    key: "emailDigests",
+    table: emailDigests,
+    mode: "delete-only",
+    note: "This server's morning summary emails: turned on again on another server.",
   },
   {
     key: "pushSubscriptions",

@@ -27,7 +27,7 @@ type UpdateInput = z.output<typeof updateEggRecordBody>;
 type BatchInput = z.output<typeof createEggRecordBatchBody>;
 export type Range = { chickenId?: string; startDate?: string; endDate?: string };
 
-export function toEggRecord(row: Row): EggRecord {
+export function toEggRecord(row: Row, withheld: boolean): EggRecord {
   return {
     id: row.id,
     ...authorshipOf(row),
@@ -38,7 +38,14 @@ export function toEggRecord(row: Row): EggRecord {
     eggSize: row.eggSize as EggRecord["eggSize"],
     notes: row.notes,
     createdAt: row.createdAt.toISOString(),
+    withheld,
   };
+}
+
+/** Records as answered: each marked withheld when a treatment's egg withdrawal covers its day. */
+async function answered(db: Database, keeper: Keeper, rows: readonly Row[]): Promise<EggRecord[]> {
+  const withheld = await withheldEggRecords(db, keeper, rows);
+  return rows.map((r) => toEggRecord(r, withheld.has(r.id)));
 }
 
 /** The range asked for, defaulting to the last 30 days up to today (UTC), at most a year long. */
@@ -141,7 +148,8 @@ export async function createEggRecord(
       notes: body.notes ?? null,
     })
     .returning();
-  return toEggRecord(row!);
+  const [record] = await answered(db, keeper, [row!]);
+  return record!;
 }
 
 /**
@@ -172,7 +180,8 @@ export async function updateEggRecord(
       })
       .where(and(eq(eggRecords.id, id), eq(eggRecords.farmId, keeper.farmId)))
       .returning();
-    return toEggRecord(row!);
+    const [record] = await answered(t, keeper, [row!]);
+    return record!;
   });
 }
 
@@ -204,7 +213,7 @@ export async function createEggRecordBatch(
       })),
     )
     .returning();
-  return rows.map(toEggRecord);
+  return answered(db, keeper, rows);
 }
 
 const num = (v: unknown) => Number(v ?? 0);

@@ -1,7 +1,12 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Flock } from "@flockkeeper/shared/schemas/flock";
-import type { MoneySummary, Transaction, TransactionList } from "@flockkeeper/shared/schemas/money";
+import {
+  TRANSACTION_LIST_LIMIT,
+  type MoneySummary,
+  type Transaction,
+  type TransactionList,
+} from "@flockkeeper/shared/schemas/money";
 import { LBS_PER_KG } from "@flockkeeper/shared/domain/money";
 import { createTestApp, expectPrivate, type TestApp, type TestUser } from "../../test/helpers";
 import { buildKeeper, buildMember, daysAgo, today } from "../../test/factories";
@@ -476,5 +481,35 @@ describe("money summary", () => {
     // Day 3: the hen's 1 egg; day 2: the basket's 11 (it holds the hen's egg). 12 eggs = 1 dozen.
     expect(s.eggsLaid).toBe(12);
     expect(s.costPerDozen).toBe(6);
+  });
+
+  it("lists at most 2,000 transactions of a period and says how many there are", async () => {
+    const owner = await buildKeeper(t);
+    // 2,003 expenses of 1 over the last 30 days, written directly (the API would take minutes).
+    await t.db.execute(
+      sql`insert into transactions (farm_id, type, category, date, amount, currency)
+        select ${owner.user.id}, 'expense', 'feed', (current_date - (i % 30))::date, 1, 'USD'
+        from generate_series(1, 2003) as i`,
+    );
+    const list = (await owner.inject({ url: "/api/transactions" })).json<TransactionList>();
+    expect(list.items).toHaveLength(TRANSACTION_LIST_LIMIT);
+    expect(list.total).toBe(2003);
+    expect(list.truncated).toBe(true);
+    // Newest first: the rows left out are the oldest.
+    const dates = list.items.map((i) => i.date);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    // The summary still counts every one.
+    expect((await summary(owner)).expenses).toBe(2003);
+    const short = (
+      await owner.inject({ url: `/api/transactions?from=${today}&to=${today}` })
+    ).json<TransactionList>();
+    expect(short.truncated).toBe(false);
+    expect(short.total).toBe(short.items.length);
+    const none = await buildKeeper(t);
+    expect((await none.inject({ url: "/api/transactions" })).json()).toMatchObject({
+      items: [],
+      total: 0,
+      truncated: false,
+    });
   });
 });

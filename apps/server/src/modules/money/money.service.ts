@@ -18,6 +18,7 @@ import {
 } from "@flockkeeper/shared/domain/money";
 import {
   MONEY_MESSAGES,
+  TRANSACTION_LIST_LIMIT,
   type MoneySummary,
   type Transaction,
   type TransactionList,
@@ -45,8 +46,8 @@ import { withheldEggs } from "../treatments/treatments.service";
 
 type Row = typeof transactions.$inferSelect;
 
-/** Most transactions one list answers (newest first). */
-export const LIST_LIMIT = 2000;
+/** Most transactions one list answers (newest first); the answer says when there are more. */
+export const LIST_LIMIT = TRANSACTION_LIST_LIMIT;
 /** Longest period a money query may cover (20 years). */
 const MAX_PERIOD_DAYS = 20 * 366;
 
@@ -128,7 +129,8 @@ export async function listTransactions(
   if (q.flockId) await requireFlock(db, keeper, q.flockId);
   const [rows, currency] = await Promise.all([
     db
-      .select({ t: transactions, flockName: flocks.name })
+      // The period's full count in the same statement (computed before the limit applies).
+      .select({ t: transactions, flockName: flocks.name, total: sql<string>`count(*) over ()` })
       .from(transactions)
       .leftJoin(flocks, eq(flocks.id, transactions.flockId))
       .where(
@@ -143,11 +145,14 @@ export async function listTransactions(
       .limit(LIST_LIMIT),
     keeperCurrency(db, keeper),
   ]);
+  const total = rows.length > 0 ? Number(rows[0]!.total) : 0;
   return {
     from,
     to,
     currency,
     items: rows.map(({ t, flockName }) => toTransaction(t, flockName)),
+    total,
+    truncated: total > rows.length,
   };
 }
 

@@ -222,7 +222,11 @@ export async function queueDue(db: Database, opts: SenderOptions): Promise<numbe
 }
 
 /** The request context of a subscription's keeper on its farm, or null when no longer a member. */
-async function keeperFor(db: Database, userId: string, farmId: string): Promise<Keeper | null> {
+export async function keeperFor(
+  db: Database,
+  userId: string,
+  farmId: string,
+): Promise<Keeper | null> {
   const [row] = await db
     .select({ user: users, role: farmMembers.role })
     .from(farmMembers)
@@ -314,14 +318,16 @@ export async function sendQueued(
         ),
       );
     const byId = new Map(subs.map((s) => [s.id, s]));
-    for (const d of batch) {
+    // A few at a time: each waits mostly on the database and the push service, and the batch
+    // is this instance's alone (claimed above).
+    await eachLimit(batch, SEND_CONCURRENCY, async (d) => {
       const sub = byId.get(d.subscription_id);
       const keeper = sub ? await keeperFor(db, sub.userId, sub.farmId) : null;
       const payload = sub && keeper ? await payloadFor(db, keeper, d, opts) : null;
       if (!sub || !payload) {
         await mark(db, d.id, "skipped");
         result.skipped++;
-        continue;
+        return;
       }
       try {
         const status = await deliver(
@@ -345,8 +351,24 @@ export async function sendQueued(
         await mark(db, d.id, "failed");
         result.failed++;
       }
-    }
+    });
   }
+}
+
+/** Notifications one instance prepares and sends at once. */
+export const SEND_CONCURRENCY = 4;
+
+/** Runs `fn` over `items`, at most `limit` at a time. */
+export async function eachLimit<T>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
 /**

@@ -32,6 +32,7 @@ import { getIncubationProfiles } from "../../knowledge/incubation-profiles";
 import type { Keeper } from "../../access/access";
 import { getPlace, getWeather } from "../weather/weather.service";
 import { feedStock } from "../money/money.service";
+import { withdrawalGuard } from "../treatments/treatments.service";
 
 /** What a source needs besides the farm: the keeper's date and where the weather comes from. */
 export type SourceContext = { db: Database; keeper: Keeper; date: string; weatherBaseUrl: string };
@@ -174,8 +175,14 @@ export const TASK_SOURCES: readonly TaskSource[] = [
         .from(eggCollections)
         .where(and(eq(eggCollections.farmId, keeper.farmId), eq(eggCollections.date, date)));
       const done = new Set(logged.map((l) => l.flockId));
+      // The eggs guard on the keeper's day: a treatment of the flock or of one of its birds.
+      const guard = await withdrawalGuard(db, keeper, date);
       return eggTasks(
-        rows.map((r) => ({ ...r, basketLogged: done.has(r.id) })),
+        rows.map((r) => ({
+          ...r,
+          basketLogged: done.has(r.id),
+          eggsWithheldUntil: guard.flock(r.id).eggsWithheldUntil,
+        })),
         date,
       );
     },

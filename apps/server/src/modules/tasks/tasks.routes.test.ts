@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDaysIso } from "@flockkeeper/shared/schemas/common";
+import { shortDate } from "@flockkeeper/shared/domain/treatment";
 import type { Chore, TasksResponse } from "@flockkeeper/shared/schemas/tasks";
 import { createTestApp, type TestApp, type TestUser } from "../../test/helpers";
 import { buildKeeper, buildMember, daysAgo, today } from "../../test/factories";
@@ -230,7 +231,14 @@ describe("treatment tasks", () => {
       title: "Give Amprolium 9.6%: Layers",
       reason: "Day 2 of 3 of the course.",
     });
+    // The eggs guard: today's collect-eggs task says to keep the eggs out until the withdrawal ends.
+    const eggs = (await tasksOf(owner)).tasks.find((x) => x.kind === "eggs");
+    expect(eggs!.reason).toContain(
+      `Eggs from Layers not for eating until ${shortDate(addDaysIso(today, 3), today)}`,
+    );
     const eggsBack = addDaysIso(today, 4);
+    const eggsLater = (await tasksOf(owner, eggsBack)).tasks.find((x) => x.kind === "eggs");
+    expect(eggsLater!.reason).toBe("No basket is logged for Layers today.");
     const over = (await tasksOf(owner, eggsBack)).tasks.find((x) => x.kind === "withdrawal");
     expect(over).toMatchObject({
       id: `withdrawal:${treatment.id}:${eggsBack}`,

@@ -171,6 +171,60 @@ describe("treatments", () => {
     expect(await guardOf()).toEqual({ flock: null, bird: null });
   });
 
+  it("a single egg record's POST, PATCH and the quick form's batch answer `withheld`", async () => {
+    const owner = await buildKeeper(t);
+    const flock = await flockOf(owner);
+    const hen = await postChicken(owner, { name: "Dot", flockId: flock.id });
+    const other = await postChicken(owner, { name: "Solo" });
+    // The flock is treated 5..4 days ago with 2 days egg withdrawal: eggs of 5..2 days ago withheld.
+    const tr = await post(owner, {
+      ...valid({ flockId: flock.id }),
+      startDate: daysAgo(5),
+      endDate: daysAgo(4),
+      eggWithdrawalDays: 2,
+    });
+    expect(tr.statusCode, tr.body).toBe(201);
+    const send = async (method: "POST" | "PATCH", url: string, payload: object) => {
+      const res = await owner.inject({ method, url, payload });
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      return res.json<{ id: string; withheld: boolean }>();
+    };
+    const inside = await send("POST", "/api/egg-records", {
+      chickenId: hen.id,
+      date: daysAgo(3),
+      eggsLaid: 1,
+    });
+    expect(inside.withheld).toBe(true);
+    const before = await send("POST", "/api/egg-records", {
+      chickenId: hen.id,
+      date: daysAgo(7),
+      eggsLaid: 1,
+    });
+    expect(before.withheld).toBe(false);
+    // Moved into the withdrawal, and out of it to a bird the treatment does not cover.
+    expect(
+      (await send("PATCH", `/api/egg-records/${before.id}`, { date: daysAgo(2) })).withheld,
+    ).toBe(true);
+    expect(
+      (await send("PATCH", `/api/egg-records/${before.id}`, { chickenId: other.id })).withheld,
+    ).toBe(false);
+    const batch = await owner.inject({
+      method: "POST",
+      url: "/api/egg-records/batch",
+      payload: {
+        date: daysAgo(4),
+        records: [
+          { chickenId: hen.id, eggsLaid: 1 },
+          { chickenId: other.id, eggsLaid: 1 },
+        ],
+      },
+    });
+    expect(batch.statusCode, batch.body).toBe(201);
+    expect(batch.json<{ chickenId: string; withheld: boolean }[]>().map((r) => r.withheld)).toEqual(
+      [true, false],
+    );
+  });
+
   it("a bird's treatment withholds its flock's basket; baskets and production count withheld eggs", async () => {
     const owner = await buildKeeper(t);
     const flock = await flockOf(owner);

@@ -7,6 +7,7 @@ import {
   type EggSize,
 } from "@flockkeeper/shared/schemas/egg-record";
 import { FUTURE_DATE_MESSAGE } from "@flockkeeper/shared/schemas/common";
+import { eggGuardText } from "@flockkeeper/shared/domain/treatment";
 import type { Chicken } from "@flockkeeper/shared/schemas/chicken";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -15,6 +16,7 @@ import { Input, Select, Textarea } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { toastSaved } from "@/lib/saved-toast";
+import { isQueued } from "@/lib/outbox";
 import { localToday, useCreateEggRecord, useUpdateEggRecord } from "../api/egg-records";
 
 export const QUALITY_LABELS: Record<EggQuality, string> = {
@@ -127,6 +129,9 @@ function EggRecordForm({
     // The browser knows the keeper's own date; the schema allows a day of slack for time zones.
     check: (v) => ({ date: v.date > today && FUTURE_DATE_MESSAGE }),
   });
+  // The eggs guard (issue 20): the chosen bird's eggs of today are within a treatment's withdrawal.
+  const chosen = chickens.find((c) => c.id === form.watch("chickenId"));
+  const guardUntil = form.watch("date") === today ? chosen?.eggsWithheldUntil : null;
 
   return (
     <Form
@@ -134,12 +139,17 @@ function EggRecordForm({
       className="space-y-4"
       onSubmit={async (_body, values) => {
         try {
-          if (record) {
-            const saved = await update.mutateAsync({ id: record.id, body: toBody(values), record });
-            toastSaved(saved, "Egg record updated");
-          } else {
-            toastSaved(await create.mutateAsync(toBody(values)), "Egg record added successfully!");
-          }
+          const saved = record
+            ? await update.mutateAsync({ id: record.id, body: toBody(values), record })
+            : await create.mutateAsync(toBody(values));
+          // Sent: the server says whether the day is within a treatment's egg withdrawal.
+          toastSaved(
+            saved,
+            record ? "Egg record updated" : "Egg record added successfully!",
+            !isQueued(saved) && saved.withheld
+              ? "Marked withheld: laid within a treatment's egg withdrawal, not for eating or sale."
+              : undefined,
+          );
           onDone();
         } catch (err) {
           toast({
@@ -161,6 +171,14 @@ function EggRecordForm({
           </Select>
         )}
       </Field>
+      {chosen && guardUntil && (
+        <p
+          className="rounded-md bg-amber-50 p-2 text-sm font-semibold text-amber-900"
+          data-testid="egg-guard"
+        >
+          {eggGuardText(chosen.name, guardUntil, today)}
+        </p>
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field name="date" id="egg-date" label="Date">
           {(props) => <Input type="date" min="1900-01-01" max={today} {...props} />}

@@ -323,6 +323,13 @@ export function MoneyView() {
       <Card className="space-y-3">
         <CardTitle>Transactions</CardTitle>
         {list.isError && <Alert tone="danger">{errorMessage(list.error)}</Alert>}
+        {list.data?.truncated && (
+          <Alert tone="info">
+            Showing the newest {list.data.items.length.toLocaleString("en")} of{" "}
+            {list.data.total.toLocaleString("en")} transactions in this period. Choose a shorter
+            period to see the others; the totals above and the CSV count them all.
+          </Alert>
+        )}
         {list.data && (
           <TransactionsList
             items={list.data.items}

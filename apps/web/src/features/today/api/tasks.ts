@@ -1,6 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Chore, CreateChoreBody, TasksResponse } from "@flockkeeper/shared/schemas/tasks";
-import type { Task } from "@flockkeeper/shared/schemas/tasks";
+import type {
+  Chore,
+  CreateChoreBody,
+  EmailDigestBody,
+  EmailDigestView,
+  Task,
+  TasksResponse,
+} from "@flockkeeper/shared/schemas/tasks";
 import { apiGet, apiSend } from "@/lib/api-client";
 import { isQueued, sendOrQueue } from "@/lib/outbox";
 
@@ -95,5 +101,27 @@ export function useDeleteChore() {
       await qc.invalidateQueries({ queryKey: choresKey });
       await qc.invalidateQueries({ queryKey: tasksKey });
     },
+  });
+}
+
+export const emailDigestKey = ["email-digest"] as const;
+
+/** `GET /api/email-digest`: whether the server sends email, and the keeper's setting. */
+export function useEmailDigest() {
+  return useQuery({
+    queryKey: emailDigestKey,
+    queryFn: () => apiGet<EmailDigestView>("/api/email-digest"),
+  });
+}
+
+/** `PUT /api/email-digest` (turn on or change the hour) and `DELETE` (turn off). */
+export function useSetEmailDigest() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EmailDigestBody | null) =>
+      body
+        ? apiSend<EmailDigestView>("PUT", "/api/email-digest", body)
+        : apiSend("DELETE", "/api/email-digest"),
+    onSettled: () => qc.invalidateQueries({ queryKey: emailDigestKey }),
   });
 }

@@ -25,6 +25,7 @@ import { toastSaved } from "@/lib/saved-toast";
 import { useMarkTaskDone, useSnoozeTask, useTasks } from "../api/tasks";
 import { ChoresPanel } from "./chores-panel";
 import { NotificationsCard } from "./notifications-card";
+import { EmailDigestCard } from "./email-digest-card";
 
 /** The keeper's own calendar day (their time zone), as the server expects it. */
 export function keeperDate(now = new Date()): string {
@@ -172,6 +173,7 @@ export function TodayView() {
       )}
       <ChoresPanel />
       <NotificationsCard />
+      <EmailDigestCard />
     </div>
   );
 }
