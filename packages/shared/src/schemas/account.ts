@@ -72,8 +72,7 @@ export type DeleteAccountBody = z.infer<typeof deleteAccountBody>;
 export const EXPORT_FORMAT = "flockkeeper-export";
 /** Version of the export document; bumped when a change would make older servers misread it. */
 export const EXPORT_SCHEMA_VERSION = 1;
-/** Largest import accepted (a JSON export with embedded photos stays well under this). */
-export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
+export { MAX_IMPORT_BYTES } from "../domain/account-import";
 
 /** `POST /api/account/import` answer: rows written per record type. */
 export const importAccountResponse = z.object({

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { isHttpUrl, LINK_MESSAGE } from "../domain/links";
+
+export { isHttpUrl, LINK_MESSAGE };
 
 /** Categories an admin files an advertisement under (spec: Advertisement (admin)). */
 export const AD_CATEGORIES = [
@@ -47,16 +50,6 @@ export function adCategoriesFor(category: string): AdCategory[] | null {
   return display ? [...display] : null;
 }
 
-/** True for an absolute http(s) URL with a host; everything else (javascript:, data:...) is refused. */
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
-}
-
 /** An image the app itself serves (uploaded through the images module). */
 const LOCAL_IMAGE_RE = /^\/api\/images\/[A-Za-z0-9_-]{8,128}(\.[a-z0-9]{2,5})?$/;
 
@@ -65,7 +58,6 @@ export function isAdImageUrl(value: string): boolean {
   return LOCAL_IMAGE_RE.test(value) || (isHttpUrl(value) && value.startsWith("https://"));
 }
 
-export const LINK_MESSAGE = "Links must start with http:// or https://";
 export const IMAGE_URL_MESSAGE = "Image must be an https:// address or an uploaded image";
 
 /** Optional text: blank or null clears it (null), undefined leaves it unchanged on PATCH. */

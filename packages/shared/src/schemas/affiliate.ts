@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isHttpUrl, LINK_MESSAGE } from "./advertisement";
+import { isHttpUrl, LINK_MESSAGE } from "../domain/links";
 
 /** Where an affiliate application stands; freely selectable by the admin (spec section 4). */
 export const AFFILIATE_STATUSES = ["not_applied", "pending", "approved", "rejected"] as const;

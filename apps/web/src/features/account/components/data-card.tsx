@@ -1,6 +1,6 @@
 import { Download, Upload } from "lucide-react";
 import { useRef, useState, type ChangeEvent, type MouseEvent } from "react";
-import { MAX_IMPORT_BYTES } from "@flockkeeper/shared/schemas/account";
+import { MAX_IMPORT_BYTES } from "@flockkeeper/shared/domain/account-import";
 import { NeedsConnection } from "@/components/needs-connection";
 import { buttonClass } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";

@@ -1,6 +1,6 @@
 import { ExternalLink } from "lucide-react";
 import type { PublicAdvertisement } from "@flockkeeper/shared/schemas/advertisement";
-import { isHttpUrl } from "@flockkeeper/shared/schemas/advertisement";
+import { isHttpUrl } from "@flockkeeper/shared/domain/links";
 import { AdImage } from "@/components/ad-image";
 import { cn } from "@/lib/cn";
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { ExternalLink } from "lucide-react";
 import type { AffiliateBlock, AffiliateBlockCategory } from "@flockkeeper/shared/schemas/affiliate";
-import { isHttpUrl } from "@flockkeeper/shared/schemas/advertisement";
+import { isHttpUrl } from "@flockkeeper/shared/domain/links";
 import { trackClick } from "@/lib/track-click";
 import { cn } from "@/lib/cn";
 import { useAffiliateBlocks } from "../api/get-affiliate-blocks";

@@ -11,7 +11,7 @@ import {
   type AffiliateStatus,
   type AffiliateValue,
 } from "@flockkeeper/shared/schemas/affiliate";
-import { isHttpUrl, LINK_MESSAGE } from "@flockkeeper/shared/schemas/advertisement";
+import { isHttpUrl, LINK_MESSAGE } from "@flockkeeper/shared/domain/links";
 import { Alert } from "@/components/ui/alert";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
