@@ -68,6 +68,7 @@ export default defineConfig({
         LOG_LEVEL: "warn",
         ADMIN_PASSWORD: "e2e-admin-password",
         WEATHER_BASE_URL: `http://127.0.0.1:${WEATHER_PORT}`,
+        GEOCODING_BASE_URL: `http://127.0.0.1:${WEATHER_PORT}`,
       },
     },
   ],

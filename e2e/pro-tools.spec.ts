@@ -147,6 +147,50 @@ test.describe("Poultry weather", () => {
       await expect(page.getByTestId("weather-location")).toHaveText("Home farm");
     });
 
+    test("a keeper chooses the place by typing a town, at 360 px", async ({ page }) => {
+      await page.setViewportSize({ width: 360, height: 780 });
+      await signIn(page, { name: "Tanya Town" });
+      await page.goto("/poultry-weather");
+      await expect(page.getByTestId("weather-location")).toHaveText("Your Location");
+      await page.getByRole("button", { name: "Save a place" }).click();
+      const search = page.getByRole("search", { name: "Find a town" });
+
+      // The geocoding service failing says so, with the way round it.
+      await search.getByLabel("Town").fill("Unreachable town");
+      await search.getByRole("button", { name: "Find town" }).click();
+      await expect(search.getByRole("alert")).toHaveText(
+        "Town search is unavailable right now: enter the latitude and longitude instead",
+      );
+      await search.getByLabel("Town").fill("Nowhere");
+      await search.getByRole("button", { name: "Find town" }).click();
+      await expect(
+        search.getByText("No town called “Nowhere” was found", { exact: false }),
+      ).toBeVisible();
+
+      await search.getByLabel("Town").fill("York");
+      await search.getByRole("button", { name: "Find town" }).click();
+      const choice = search.getByRole("button", { name: "York, Pennsylvania, United States" });
+      await expect(choice).toBeVisible();
+      await expect(
+        search.getByRole("button", { name: "York, England, United Kingdom" }),
+      ).toBeVisible();
+      const box = await choice.boundingBox();
+      expect(box!.height).toBeGreaterThanOrEqual(44);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        360,
+      );
+      await choice.click();
+      await expect(page.getByLabel("Latitude")).toHaveValue("39.96");
+      await expect(page.getByLabel("Longitude")).toHaveValue("-76.73");
+      await page.getByRole("button", { name: "Save place" }).click();
+      await expect(page.getByTestId("weather-location")).toHaveText("York");
+      await expect(page.getByTestId("current-temp")).toHaveText("20°F");
+      const saved = await page.request.get("/api/weather/place");
+      expect(await saved.json()).toEqual({
+        place: { name: "York", latitude: 39.96, longitude: -76.73 },
+      });
+    });
+
     test("says the forecast is unavailable when the provider fails", async ({ page }) => {
       await page.goto("/poultry-weather");
       await expect(page.getByTestId("weather-location")).toHaveText("Your Location");

@@ -1,9 +1,11 @@
 import http from "node:http";
 
 /*
- * A stand-in for the Open-Meteo forecast API during browser tests (the server's WEATHER_BASE_URL
- * points here). It answers a cold, stormy forecast so the weather page shows its alerts. A
- * latitude of exactly 20.00 answers HTTP 500, so tests can check the "unavailable" message.
+ * A stand-in for the Open-Meteo forecast and geocoding APIs during browser tests (the server's
+ * WEATHER_BASE_URL and GEOCODING_BASE_URL point here). It answers a cold, stormy forecast so the
+ * weather page shows its alerts. A latitude of exactly 20.00 answers HTTP 500, so tests can check
+ * the "unavailable" message. A town search finds two towns of the name typed, except "Nowhere"
+ * (none) and names starting "Unreachable" (HTTP 500).
  */
 
 /** Answer for `/v1/forecast`: 20°F, 85% humidity, 30 mph, a thunderstorm on day 2. */
@@ -33,6 +35,38 @@ export function stubForecast() {
   };
 }
 
+/** Answer for `/v1/search?name=`: Open-Meteo's geocoding fields for two towns of that name. */
+export function stubGeocoding(name: string) {
+  if (name.toLowerCase() === "nowhere") return { generationtime_ms: 0.4 };
+  return {
+    results: [
+      {
+        id: 2633352,
+        name,
+        latitude: 53.95763,
+        longitude: -1.08271,
+        feature_code: "PPLA2",
+        country_code: "GB",
+        admin1: "England",
+        country: "United Kingdom",
+        timezone: "Europe/London",
+      },
+      {
+        id: 4562407,
+        name,
+        latitude: 39.9626,
+        longitude: -76.72774,
+        feature_code: "PPLA2",
+        country_code: "US",
+        admin1: "Pennsylvania",
+        country: "United States",
+        timezone: "America/New_York",
+      },
+    ],
+    generationtime_ms: 0.6,
+  };
+}
+
 export type WeatherStub = { port: number; requests: string[]; close: () => Promise<void> };
 
 /** Starts the stub on 127.0.0.1:`port` (0 picks a free port). */
@@ -41,6 +75,17 @@ export async function startWeatherStub(port = 4999): Promise<WeatherStub> {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     requests.push(url.pathname + url.search);
+    if (url.pathname === "/v1/search") {
+      const name = url.searchParams.get("name") ?? "";
+      if (name.toLowerCase().startsWith("unreachable")) {
+        res.writeHead(500, { "content-type": "text/plain" }).end("stub failure");
+        return;
+      }
+      res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify(stubGeocoding(name)));
+      return;
+    }
     if (url.pathname !== "/v1/forecast") {
       res.writeHead(404, { "content-type": "application/json" }).end('{"error":true}');
       return;

@@ -152,7 +152,8 @@ export async function buildApp({
   // After sign-in (a key belongs to a keeper), before the routes (their writes are answered once).
   await app.register(idempotencyPlugin, { db: database.db });
   await app.register(readCachePlugin, {
-    enabled: config.readCache && database.kind === "pglite",
+    enabled: config.readCache,
+    channel: database.invalidation,
   });
   for (const mod of modules) await app.register(mod, { config });
   // A blog address whose article does not exist is a 404 like any unknown path.

@@ -83,6 +83,7 @@ const envSchema = z.object({
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().optional(),
   WEATHER_BASE_URL: z.url().default("https://api.open-meteo.com"),
+  GEOCODING_BASE_URL: z.url().default("https://geocoding-api.open-meteo.com"),
   SOCIAL_URL: z.url().default("https://www.facebook.com/"),
   // Web Push: the push services' origins a subscription may name besides the browsers' own
   // (tests add their local receiver), the VAPID contact, and whether this instance sends.
@@ -141,6 +142,8 @@ export type AppConfig = {
   adminPassword: string | null;
   ai: { baseUrl: string; apiKey: string | null; model: string } | null;
   weatherBaseUrl: string;
+  /** Open-Meteo's geocoding API (town search for the weather place). */
+  geocodingBaseUrl: string;
   /** Web Push: extra push-service origins allowed, the VAPID subject, and whether to run the sender. */
   push: { endpointOrigins: string[]; subject: string | null; sender: boolean };
   /** Email digests: the SMTP server and the From address, or null when email is not set up. */
@@ -206,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           }
         : null,
     weatherBaseUrl: e.WEATHER_BASE_URL.replace(/\/$/, ""),
+    geocodingBaseUrl: e.GEOCODING_BASE_URL.replace(/\/$/, ""),
     push: {
       endpointOrigins: e.PUSH_ENDPOINT_ORIGINS.map((o) => o.replace(/\/$/, "")),
       subject: e.PUSH_SUBJECT ?? null,

@@ -15,6 +15,8 @@ export type InvalidationTopics = {
   sessions: { sessionId?: string; userId?: string };
   /** Farm membership changed: one person's (joined, left, switched, re-roled), or a whole farm's (deleted). */
   farmMembers: { userId?: string; farmId?: string };
+  /** A farm's records changed (any write by a member): cached answers about it are out of date. */
+  keeperReads: { farmId: string };
 };
 export type InvalidationTopic = keyof InvalidationTopics;
 
@@ -39,6 +41,13 @@ export interface InvalidationChannel {
     handler: (payload: InvalidationTopics[T]) => void,
     reset: () => void,
   ): () => void;
+  /**
+   * Resolves once every notice published (by any instance) before this call has been delivered to
+   * this instance's subscribers; rejects when that cannot be known (the channel is down, or the
+   * database did not answer within a second). A cache that must never answer stale (the read
+   * cache) waits for it before answering from memory.
+   */
+  sync(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -49,6 +58,7 @@ const HEARTBEAT_MS = 5_000;
 const HEARTBEAT_TIMEOUT_MS = 3_000;
 const RECONNECT_MIN_MS = 100;
 const RECONNECT_MAX_MS = 5_000;
+const SYNC_TIMEOUT_MS = 1_000;
 
 type Subscriber = { topic: InvalidationTopic; handler: (p: never) => void; reset: () => void };
 type Notice = { o: string; t: InvalidationTopic; p: unknown };
@@ -80,6 +90,8 @@ export function inProcessChannel(): InvalidationChannel {
     publish: async (topic, payload) => subscribers.deliver(topic, payload),
     subscribe: (topic, handler, reset) =>
       subscribers.add({ topic, handler: handler as (p: never) => void, reset }),
+    // Publishing delivers in-process at once: nothing can be pending.
+    sync: async () => {},
     close: async () => {},
   };
 }
@@ -171,6 +183,41 @@ export async function postgresChannel(url: string, pool: pg.Pool): Promise<Inval
     }, HEARTBEAT_MS).unref();
   };
 
+  // sync(): a round trip on the listening connection. PostgreSQL sends a listener the notices of
+  // every transaction committed before it answers a query (they go out before its ReadyForQuery),
+  // and pg emits each as it reads it, so by the time `select 1` resolves, every notice committed
+  // before it was sent has been delivered. Callers share round trips: one that arrives while a
+  // round trip is on its way waits for the next (the one on its way may have been sent before the
+  // caller's notice was committed), and all who arrive meanwhile share that next one.
+  let running: Promise<void> | null = null;
+  let queued: Promise<void> | null = null;
+  const roundTrip = (): Promise<void> => {
+    const c = client;
+    if (!c || !live) return Promise.reject(new Error("invalidation channel down"));
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error("invalidation sync timed out")), SYNC_TIMEOUT_MS);
+    });
+    const trip = Promise.race([c.query("select 1").then(() => {}), timeout]).finally(() =>
+      clearTimeout(timer),
+    );
+    running = trip.finally(() => {
+      running = null;
+    });
+    return running;
+  };
+  const sync = (): Promise<void> => {
+    if (queued) return queued;
+    if (!running) return roundTrip();
+    queued = running
+      .catch(() => {})
+      .then(() => {
+        queued = null;
+        return roundTrip();
+      });
+    return queued;
+  };
+
   await connect();
 
   return {
@@ -186,6 +233,7 @@ export async function postgresChannel(url: string, pool: pg.Pool): Promise<Inval
     },
     subscribe: (topic, handler, reset) =>
       subscribers.add({ topic, handler: handler as (p: never) => void, reset }),
+    sync,
     close: async () => {
       closed = true;
       live = false;

@@ -383,6 +383,10 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     access: "public",
     why: "a forecast for a location (no probe: it calls the forecast service)",
   },
+  "GET /api/weather/places": {
+    access: "public",
+    why: "towns by name, no keeper data (no probe: it calls the geocoding service)",
+  },
 
   // ------------------------------------------------------------------ images
   "POST /api/images": {

@@ -79,7 +79,12 @@ const routes: RouteOptions[] = [];
 const t = await createTestApp(
   // An address nothing listens on: a weather request that got through validation fails fast.
   // Email set up the same way (the sender does not run in tests), so its routes act.
-  { ADMIN_PASSWORD, WEATHER_BASE_URL: "http://127.0.0.1:9", SMTP_URL: "smtp://127.0.0.1:9" },
+  {
+    ADMIN_PASSWORD,
+    WEATHER_BASE_URL: "http://127.0.0.1:9",
+    GEOCODING_BASE_URL: "http://127.0.0.1:9",
+    SMTP_URL: "smtp://127.0.0.1:9",
+  },
   { onRoute: (r) => void routes.push(r) },
 );
 afterAll(() => t.close());
@@ -605,7 +610,7 @@ const htmlErrors = new Set([
 ]);
 
 /** GET routes whose valid queries call out to another service: only invalid queries are sent. */
-const callsOut = new Set(["GET /api/weather"]);
+const callsOut = new Set(["GET /api/weather", "GET /api/weather/places"]);
 
 /** Image routes (JSON with a base64 photo): targeted cases on top of the generic properties. */
 const imageRoutes = [

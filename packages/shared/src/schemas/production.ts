@@ -383,7 +383,13 @@ export const productionTrends = z.object({
       eggs: z.number(),
       feedLbs: z.number(),
       feedCost: z.number(),
+      /**
+       * Mean weigh-in of the day (lbs) when the period's weigh-ins are all of one species; null
+       * otherwise, so a hen is never averaged with a turkey (issue 25): see `weightBySpecies`.
+       */
       avgWeight: z.number().nullable(),
+      /** The day's mean weigh-in per species (lbs), species in display order; empty without any. */
+      weightBySpecies: z.array(z.object({ species: poultrySpecies, avgWeight: z.number() })),
       /** Birds present that day (flock headcounts and birds in no flock). */
       headcount: z.number().int(),
       /** Eggs / laying-age females that day, percent; null on a day without egg records. */
@@ -392,6 +398,8 @@ export const productionTrends = z.object({
   ),
   /** Days of the period with egg records (the per-bird rates below are over these days). */
   daysWithRecords: z.number().int(),
+  /** The species weighed in the period, in display order: one weight line each in the chart. */
+  weightSpecies: z.array(poultrySpecies),
   layers: z.array(
     z.object({
       chickenId: z.uuid(),

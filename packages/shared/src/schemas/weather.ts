@@ -116,3 +116,39 @@ export type SaveWeatherPlaceBody = z.infer<typeof saveWeatherPlaceBody>;
 /** `GET /api/weather/place` answer: the saved place or null. */
 export const weatherPlaceResponse = z.object({ place: weatherPlace.nullable() });
 export type WeatherPlaceResponse = z.infer<typeof weatherPlaceResponse>;
+
+/** Shown when the town search service cannot be reached or answers badly. */
+export const PLACE_SEARCH_UNAVAILABLE_MESSAGE =
+  "Town search is unavailable right now: enter the latitude and longitude instead";
+
+/** `GET /api/weather/places?name=&count=`: find a town by name (Open-Meteo geocoding). */
+export const placeSearchQuery = z.object({
+  name: z
+    .string({ error: "Town name is required" })
+    .trim()
+    .min(2, { message: "Town name must be at least 2 characters" })
+    .max(100, { message: "Town name must be at most 100 characters" }),
+  count: z.coerce
+    .number({ error: "Count must be a number" })
+    .int({ message: "Count must be a whole number" })
+    .min(1, { message: "Count must be between 1 and 10" })
+    .max(10, { message: "Count must be between 1 and 10" })
+    .default(5),
+});
+export type PlaceSearchQuery = z.infer<typeof placeSearchQuery>;
+
+/** One town found by name, with enough around it (region, country) to tell namesakes apart. */
+export const foundPlace = z.object({
+  name: z.string(),
+  /** Region or state, when the provider knows it. */
+  region: z.string().nullable(),
+  country: z.string().nullable(),
+  countryCode: z.string().nullable(),
+  latitude: z.number(),
+  longitude: z.number(),
+});
+export type FoundPlace = z.infer<typeof foundPlace>;
+
+/** `GET /api/weather/places` answer: best matches first; empty when nothing is called that. */
+export const placeSearchResponse = z.object({ places: z.array(foundPlace) });
+export type PlaceSearchResponse = z.infer<typeof placeSearchResponse>;

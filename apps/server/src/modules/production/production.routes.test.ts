@@ -158,11 +158,61 @@ describe("GET /api/production/trends", () => {
     // 2 eggs from 2 hens today.
     expect(body.daily.at(-1)).toMatchObject({ headcount: 3, layRate: 100 });
     expect(body.birdsByHealth).toContainEqual({ status: "healthy", count: 3 });
+    // One species weighed: each day's mean is theirs (Alpha 6 and 5, Rocky 8).
+    expect(body.weightSpecies).toEqual(["chicken"]);
+    const weighIn = (date: string) =>
+      body.daily.find((d: { date: string }) => d.date === date) as Record<string, unknown>;
+    expect(weighIn(daysAgo(5))).toMatchObject({
+      avgWeight: 6,
+      weightBySpecies: [{ species: "chicken", avgWeight: 6 }],
+    });
+    expect(weighIn(daysAgo(2))).toMatchObject({ avgWeight: 8 });
+    expect(weighIn(daysAgo(1))).toMatchObject({ avgWeight: 5 });
+    expect(weighIn(today)).toMatchObject({ avgWeight: null, weightBySpecies: [] });
     const out = await t.app.inject({ method: "GET", url: "/api/production/trends" });
     expect(out.statusCode).toBe(401);
     const stranger = await buildUser(t);
     const theirs = await stranger.inject({ method: "GET", url: "/api/production/trends" });
     expect(theirs.json().layers).toEqual([]);
+  });
+});
+
+describe("GET /api/production/trends: weight per species", () => {
+  it("charts each species' weigh-ins apart, never a hen averaged with a turkey", async () => {
+    const { keeper, b } = await keeperWithRecords();
+    const tom = await buildChicken(t, keeper, { name: "Tom", species: "turkey", sex: "male" });
+    const jake = await buildChicken(t, keeper, { name: "Jake", species: "turkey", sex: "male" });
+    await buildWeight(t, keeper, tom, daysAgo(1), 20);
+    await buildWeight(t, keeper, jake, daysAgo(2), 24);
+    await buildWeight(t, keeper, b, daysAgo(1), 4);
+    const res = await keeper.inject({ method: "GET", url: "/api/production/trends?period=7" });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.weightSpecies).toEqual(["chicken", "turkey"]);
+    const day = (date: string) =>
+      body.daily.find((d: { date: string }) => d.date === date) as Record<string, unknown>;
+    // Yesterday: Alpha 5 and Beta 4 -> chickens 4.5; Tom 20. All four together would be 9.67.
+    expect(day(daysAgo(1))).toMatchObject({
+      avgWeight: null,
+      weightBySpecies: [
+        { species: "chicken", avgWeight: 4.5 },
+        { species: "turkey", avgWeight: 20 },
+      ],
+    });
+    // Two days ago: Rocky 8; Jake 24.
+    expect(day(daysAgo(2))).toMatchObject({
+      avgWeight: null,
+      weightBySpecies: [
+        { species: "chicken", avgWeight: 8 },
+        { species: "turkey", avgWeight: 24 },
+      ],
+    });
+    // A day with chickens only still gives no flock-wide mean while the period has turkeys.
+    expect(day(daysAgo(5))).toMatchObject({
+      avgWeight: null,
+      weightBySpecies: [{ species: "chicken", avgWeight: 6 }],
+    });
+    expect(day(today)).toMatchObject({ avgWeight: null, weightBySpecies: [] });
   });
 });
 

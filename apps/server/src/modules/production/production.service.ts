@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, lte, sql } from "drizzle-orm";
 import { healthStatus as healthStatusSchema } from "@flockkeeper/shared/schemas/chicken";
-import { poultrySpecies } from "@flockkeeper/shared/schemas/species";
+import { poultrySpecies, type PoultrySpecies } from "@flockkeeper/shared/schemas/species";
 import {
   DEFAULT_EGG_PRICE,
   type ProductionSummary,
@@ -161,9 +161,15 @@ export async function getTrends(
         ),
       )
       .groupBy(feedRecords.date),
+    // Mean weigh-in per day and species: a hen is never averaged with a turkey.
     db
-      .select({ date: weightRecords.date, avg: sql<string>`avg(${weightRecords.weight})` })
+      .select({
+        date: weightRecords.date,
+        species: chickens.species,
+        avg: sql<string>`avg(${weightRecords.weight})`,
+      })
       .from(weightRecords)
+      .innerJoin(chickens, eq(chickens.id, weightRecords.chickenId))
       .where(
         and(
           eq(weightRecords.farmId, farmId),
@@ -171,7 +177,7 @@ export async function getTrends(
           lte(weightRecords.date, endDate),
         ),
       )
-      .groupBy(weightRecords.date),
+      .groupBy(weightRecords.date, chickens.species),
     db
       .select({
         chickenId: eggRecords.chickenId,
@@ -196,7 +202,19 @@ export async function getTrends(
   // A new flock with two days of records: its rates are over two days, not the whole period.
   const recordedDays = Math.max(1, production.daysWithRecords);
   const feedBy = new Map(feedDays.map((d) => [d.date, d]));
-  const weightBy = new Map(weightDays.map((d) => [d.date, Math.round(num(d.avg) * 100) / 100]));
+  const weightBy = new Map<string, { species: PoultrySpecies; avgWeight: number }[]>();
+  const weighed = new Set<PoultrySpecies>();
+  for (const d of weightDays) {
+    const species = poultrySpecies.safeParse(d.species);
+    if (!species.success) continue;
+    weighed.add(species.data);
+    const day = weightBy.get(d.date) ?? [];
+    day.push({ species: species.data, avgWeight: Math.round(num(d.avg) * 100) / 100 });
+    weightBy.set(d.date, day);
+  }
+  const weightSpecies = poultrySpecies.options.filter((sp) => weighed.has(sp));
+  const order = (sp: PoultrySpecies) => weightSpecies.indexOf(sp);
+  for (const day of weightBy.values()) day.sort((a, b) => order(a.species) - order(b.species));
   const eggsByBird = new Map(perBird.map((b) => [b.chickenId, b]));
   const layers = birds
     .filter((b) => b.sex === "hen" || b.sex === "female" || eggsByBird.has(b.id))
@@ -217,9 +235,11 @@ export async function getTrends(
     startDate,
     endDate,
     daysWithRecords: production.daysWithRecords,
+    weightSpecies,
     daily: datesOf(startDate, q.period).map((date) => {
       const f = feedBy.get(date);
       const day = dayBy.get(date);
+      const weights = weightBy.get(date) ?? [];
       return {
         date,
         eggs: day?.eggs ?? 0,
@@ -227,7 +247,9 @@ export async function getTrends(
         layRate: day?.layRate ?? null,
         feedLbs: Math.round(num(f?.lbs) * 1000) / 1000,
         feedCost: Math.round(num(f?.cost) * 100) / 100,
-        avgWeight: weightBy.get(date) ?? null,
+        // One species in the whole period: the day's mean is that species'; several: no mean.
+        avgWeight: weightSpecies.length === 1 ? (weights[0]?.avgWeight ?? null) : null,
+        weightBySpecies: weights,
       };
     }),
     layers,

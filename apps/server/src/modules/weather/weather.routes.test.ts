@@ -1,10 +1,14 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { WEATHER_UNAVAILABLE_MESSAGE } from "@flockkeeper/shared/schemas/weather";
+import {
+  PLACE_SEARCH_UNAVAILABLE_MESSAGE,
+  WEATHER_UNAVAILABLE_MESSAGE,
+} from "@flockkeeper/shared/schemas/weather";
 import { renderUnitText } from "@flockkeeper/shared/domain/units";
 import { buildUser, createTestApp, type TestApp } from "../../test/helpers";
 import { WEATHER_CACHE_MS, getWeather } from "./weather.service";
+import { PlaceSearchUnavailableError, fetchPlaces } from "./place-search.service";
 
 /*
  * A stub forecast provider on 127.0.0.1. The latitude picks its behaviour, so one stub serves every
@@ -13,6 +17,10 @@ import { WEATHER_CACHE_MS, getWeather } from "./weather.service";
  *   lat 20.xx  HTTP 500
  *   lat 30.xx  never answers (the server must give up after 5 s)
  *   lat 40.xx  200 with a body that is not a forecast
+ * It also stands in for the geocoding API (`/v1/search`); the name picks its behaviour:
+ *   "broken..."  HTTP 500;  "hang..."  never answers;  "junk..."  200 with results that are not places;
+ *   "nowhere..." no `results` at all (what Open-Meteo answers for an unknown name);
+ *   anything else: two towns of that name (York, England and York, Pennsylvania).
  */
 const requests: string[] = [];
 let stub: http.Server;
@@ -38,11 +46,49 @@ function forecastBody(warm: boolean) {
   };
 }
 
+/** Open-Meteo's geocoding results (fields trimmed) for two towns called `name`. */
+function geocodingResults(name: string) {
+  return [
+    {
+      id: 2633352,
+      name,
+      latitude: 53.95763,
+      longitude: -1.08271,
+      elevation: 17,
+      feature_code: "PPLA2",
+      country_code: "GB",
+      admin1: "England",
+      country: "United Kingdom",
+      timezone: "Europe/London",
+    },
+    {
+      id: 4562407,
+      name,
+      latitude: 39.9626,
+      longitude: -76.72774,
+      feature_code: "PPLA2",
+      country_code: "US",
+      country: "United States",
+    },
+  ];
+}
+
 beforeAll(async () => {
   stub = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://stub");
     requests.push(url.pathname + url.search);
     const lat = Number(url.searchParams.get("latitude"));
+    if (url.pathname === "/v1/search") {
+      const name = (url.searchParams.get("name") ?? "").toLowerCase();
+      const json = (body: unknown) =>
+        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
+      if (name.startsWith("broken")) res.writeHead(500).end("upstream broke");
+      else if (name.startsWith("hang")) return;
+      else if (name.startsWith("junk")) json({ results: [{ name: "x", latitude: "north" }] });
+      else if (name.startsWith("nowhere")) json({ generationtime_ms: 0.5 });
+      else json({ results: geocodingResults(url.searchParams.get("name") ?? "") });
+      return;
+    }
     if (url.pathname !== "/v1/forecast") {
       res.writeHead(404).end();
     } else if (lat >= 20 && lat < 30) {
@@ -60,7 +106,10 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => stub.listen(0, "127.0.0.1", resolve));
   const { port } = stub.address() as AddressInfo;
-  t = await createTestApp({ WEATHER_BASE_URL: `http://127.0.0.1:${port}` });
+  t = await createTestApp({
+    WEATHER_BASE_URL: `http://127.0.0.1:${port}`,
+    GEOCODING_BASE_URL: `http://127.0.0.1:${port}`,
+  });
 });
 
 afterAll(async () => {
@@ -238,6 +287,124 @@ describe("GET /api/weather", () => {
     const before = requests.length;
     for (const [query, message] of cases) {
       const res = await t.app.inject({ url: `/api/weather?${query}` });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().code, query).toBe("VALIDATION_ERROR");
+      if (message) expect(res.json().message, query).toBe(message);
+    }
+    expect(requests.length).toBe(before);
+  });
+});
+
+describe("GET /api/weather/places (town search)", () => {
+  const searchesFor = (name: string) =>
+    requests.filter((r) => r.startsWith("/v1/search?") && r.includes(`name=${name}&`)).length;
+
+  it("finds towns by name, with region and country, and asks the provider as documented", async () => {
+    const town = `York${Math.random().toString(36).slice(2, 8)}`;
+    const res = await t.app.inject({ url: `/api/weather/places?name=${town}&count=3` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      places: [
+        {
+          name: town,
+          region: "England",
+          country: "United Kingdom",
+          countryCode: "GB",
+          latitude: 53.95763,
+          longitude: -1.08271,
+        },
+        {
+          name: town,
+          region: null,
+          country: "United States",
+          countryCode: "US",
+          latitude: 39.9626,
+          longitude: -76.72774,
+        },
+      ],
+    });
+    const sent = requests.find((r) => r.startsWith("/v1/search?") && r.includes(town))!;
+    const params = new URL(sent, "http://stub").searchParams;
+    expect(params.get("name")).toBe(town);
+    expect(params.get("count")).toBe("3");
+    expect(params.get("language")).toBe("en");
+    expect(params.get("format")).toBe("json");
+  });
+
+  it("keeps what the provider said per name, whatever the case and spacing", async () => {
+    const town = `Ely${Math.random().toString(36).slice(2, 8)}`;
+    const first = await t.app.inject({ url: `/api/weather/places?name=${town}` });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["cache-control"]).toBe("public, max-age=86400");
+    const again = await t.app.inject({
+      url: `/api/weather/places?name=${encodeURIComponent(`  ${town.toUpperCase()} `)}`,
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(searchesFor(town)).toBe(1);
+    // Five is the default count: another count is another question.
+    await t.app.inject({ url: `/api/weather/places?name=${town}&count=1` });
+    expect(searchesFor(town)).toBe(2);
+  });
+
+  it("answers an empty list for a name nobody uses", async () => {
+    const res = await t.app.inject({ url: "/api/weather/places?name=Nowhere%20at%20all" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ places: [] });
+  });
+
+  it("says town search is unavailable (502) when the provider fails, and does not keep the failure", async () => {
+    for (const name of ["Broken town", "Junk town"]) {
+      const res = await t.app.inject({
+        url: `/api/weather/places?name=${encodeURIComponent(name)}`,
+      });
+      expect(res.statusCode, name).toBe(502);
+      expect(res.json(), name).toMatchObject({
+        code: "PLACE_SEARCH_PROVIDER_ERROR",
+        message: PLACE_SEARCH_UNAVAILABLE_MESSAGE,
+      });
+    }
+    const before = searchesFor("Broken%20town") + searchesFor("Broken+town");
+    await t.app.inject({ url: "/api/weather/places?name=Broken%20town" });
+    expect(searchesFor("Broken%20town") + searchesFor("Broken+town")).toBe(before + 1);
+  });
+
+  it("gives up after 5 seconds (503) when the provider does not answer", async () => {
+    const started = Date.now();
+    const res = await t.app.inject({ url: "/api/weather/places?name=Hang%20on" });
+    const elapsed = Date.now() - started;
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({
+      code: "PLACE_SEARCH_UNAVAILABLE",
+      message: PLACE_SEARCH_UNAVAILABLE_MESSAGE,
+    });
+    expect(elapsed).toBeGreaterThanOrEqual(4900);
+    expect(elapsed).toBeLessThan(8000);
+  }, 15_000);
+
+  it("answers 503 at once when the provider cannot be reached at all", async () => {
+    // Port 9 (discard) has no listener here: the connection is refused.
+    const started = Date.now();
+    const failure = await fetchPlaces("http://127.0.0.1:9", "York", 5).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(PlaceSearchUnavailableError);
+    expect(failure).toMatchObject({ statusCode: 503, message: PLACE_SEARCH_UNAVAILABLE_MESSAGE });
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it("rejects a missing, short or long name and a bad count with 400, asking nobody", async () => {
+    const cases = [
+      ["", "Town name is required"],
+      ["name=", "Town name must be at least 2 characters"],
+      ["name=%20%20a%20", "Town name must be at least 2 characters"],
+      [`name=${"a".repeat(101)}`, "Town name must be at most 100 characters"],
+      ["name=York&count=0", "Count must be between 1 and 10"],
+      ["name=York&count=11", "Count must be between 1 and 10"],
+      ["name=York&count=2.5", "Count must be a whole number"],
+      ["name=York&count=lots", undefined],
+    ] as const;
+    const before = requests.length;
+    for (const [query, message] of cases) {
+      const res = await t.app.inject({ url: `/api/weather/places?${query}` });
       expect(res.statusCode, query).toBe(400);
       expect(res.json().code, query).toBe("VALIDATION_ERROR");
       if (message) expect(res.json().message, query).toBe(message);

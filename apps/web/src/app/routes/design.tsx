@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { Plus } from "lucide-react";
 import { POULTRY_SPECIES } from "@flockkeeper/shared/domain/species-labels";
@@ -14,6 +14,9 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { FieldError, Input, Label, Select, Textarea } from "@/components/ui/input";
 import { SpeciesArt } from "@/components/ui/species-art";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+
+// The form kit brings react-hook-form and zod: loaded after the page's first paint.
+const DesignFormKit = lazy(() => import("../design-form-kit"));
 
 // The design system's reference page (issue 25 item 9): every token and every component of
 // components/ui in each of its states, in whichever theme the device asks for. Not in the sitemap.
@@ -244,6 +247,17 @@ export default function DesignPage() {
             <Textarea id="ds-notes" placeholder="Anything worth remembering" />
           </div>
         </div>
+      </Section>
+
+      <Section id="form-kit" title="Form kit">
+        <p className="mb-3 text-ink-muted">
+          <code>Form</code>, <code>Field</code> and <code>FormError</code> from{" "}
+          <code>components/ui/form.tsx</code>: checked by the same schema the server uses, the first
+          message per field under it, the form&apos;s own message above the actions.
+        </p>
+        <Suspense fallback={<LoadingPanel />}>
+          <DesignFormKit />
+        </Suspense>
       </Section>
 
       <Section id="surfaces" title="Cards, tabs and dialog">

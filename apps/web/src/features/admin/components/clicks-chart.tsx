@@ -1,4 +1,5 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { chartColor } from "@/lib/chart-colors";
 
 /** The clicks-per-day bar chart of the analytics tab; loaded lazily because recharts is large. */
 export default function ClicksChart({ data }: { data: { date: string; clicks: number }[] }) {
@@ -14,7 +15,7 @@ export default function ClicksChart({ data }: { data: { date: string; clicks: nu
         />
         <YAxis allowDecimals={false} fontSize={12} />
         <Tooltip />
-        <Bar dataKey="clicks" name="Clicks" fill="#b45309" />
+        <Bar dataKey="clicks" name="Clicks" fill={chartColor(0)} />
       </BarChart>
     </ResponsiveContainer>
   );

@@ -24,9 +24,9 @@ import { errorMessage } from "@/lib/api-client";
 import { localToday, useEggAnalytics } from "../api/egg-records";
 import { QUALITY_LABELS, SIZE_LABELS } from "./egg-record-dialog";
 import { formatDay } from "@/lib/dates";
+import { chartColor } from "@/lib/chart-colors";
 
 const PERIODS = [7, 30, 90, 365] as const;
-const COLORS = ["#b45309", "#15803d", "#1d4ed8", "#7e22ce", "#be123c", "#0f766e"];
 const shortDate = (iso: string) => formatDay(iso, "axis");
 
 /** A chart panel with a title and, when there is no data, what to record to see it. */
@@ -146,7 +146,7 @@ export function EggAnalytics({
               <XAxis dataKey="date" tickFormatter={shortDate} minTickGap={16} fontSize={12} />
               <YAxis allowDecimals={false} fontSize={12} />
               <Tooltip />
-              <Bar dataKey="eggs" name="Eggs" fill="#b45309" isAnimationActive={false} />
+              <Bar dataKey="eggs" name="Eggs" fill={chartColor(0)} isAnimationActive={false} />
             </BarChart>
           </ResponsiveContainer>
         </ChartCard>
@@ -161,7 +161,7 @@ export function EggAnalytics({
               <XAxis type="number" allowDecimals={false} fontSize={12} />
               <YAxis type="category" dataKey="name" width={90} fontSize={12} />
               <Tooltip />
-              <Bar dataKey="eggs" name="Eggs" fill="#15803d" isAnimationActive={false} />
+              <Bar dataKey="eggs" name="Eggs" fill={chartColor(1)} isAnimationActive={false} />
             </BarChart>
           </ResponsiveContainer>
         </ChartCard>
@@ -183,7 +183,7 @@ export function EggAnalytics({
               <Line
                 dataKey="rate"
                 name="Lay rate %"
-                stroke="#1d4ed8"
+                stroke={chartColor(2)}
                 strokeWidth={2}
                 isAnimationActive={false}
               />
@@ -224,7 +224,7 @@ function MixPie({ data }: { data: { name: string; value: number }[] }) {
           isAnimationActive={false}
         >
           {data.map((d, i) => (
-            <Cell key={d.name} fill={COLORS[i % COLORS.length]} />
+            <Cell key={d.name} fill={chartColor(i)} />
           ))}
         </Pie>
         <Tooltip />

@@ -47,6 +47,7 @@ import {
 import { DeleteFlock, EditFlockForm } from "./edit-flock-form";
 import { showServerErrors } from "@/lib/server-errors";
 import { sexSplitText } from "../lib/headcount-text";
+import { chartColor } from "@/lib/chart-colors";
 
 const PERIOD_DAYS = 30;
 /** Losses for which the keeper says why. */
@@ -140,7 +141,7 @@ export function FlockDetail({ flock: initial, onClose }: { flock: Flock; onClose
             dataKey="headcount"
             unit="birds"
             kind="line"
-            color="#1d4ed8"
+            color={chartColor(2)}
           />
         </div>
       )}

@@ -14,6 +14,7 @@ import { Alert } from "@/components/ui/alert";
 import { errorMessage } from "@/lib/api-client";
 import { formatDay } from "@/lib/dates";
 import { useBreederHistory } from "../api/hatch-records";
+import { chartColor } from "@/lib/chart-colors";
 
 const pct = (v: number | null) => (v === null ? "–" : `${v}%`);
 
@@ -80,21 +81,21 @@ export function BreederHistory() {
                     <Line
                       dataKey="fertilityPct"
                       name="Fertility %"
-                      stroke="#b45309"
+                      stroke={chartColor(0)}
                       connectNulls
                       isAnimationActive={false}
                     />
                     <Line
                       dataKey="hatchabilityPct"
                       name="Hatchability % (of fertile)"
-                      stroke="#15803d"
+                      stroke={chartColor(1)}
                       connectNulls
                       isAnimationActive={false}
                     />
                     <Line
                       dataKey="hatchOfSetPct"
                       name="Hatched % of set"
-                      stroke="#1d4ed8"
+                      stroke={chartColor(2)}
                       connectNulls
                       isAnimationActive={false}
                     />

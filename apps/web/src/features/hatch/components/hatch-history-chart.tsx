@@ -12,6 +12,7 @@ import { SPECIES_LABELS } from "@flockkeeper/shared/schemas/species";
 import { Alert } from "@/components/ui/alert";
 import { errorMessage } from "@/lib/api-client";
 import { useHatchHistory } from "../api/hatch-records";
+import { chartColor } from "@/lib/chart-colors";
 import { BreederHistory } from "./breeder-history";
 
 /** Fertility and hatchability per breed over the keeper's finished hatches. */
@@ -42,19 +43,19 @@ export function HatchHistoryChart() {
             <Bar
               dataKey="fertilityPct"
               name="Fertility %"
-              fill="#b45309"
+              fill={chartColor(0)}
               isAnimationActive={false}
             />
             <Bar
               dataKey="hatchabilityPct"
               name="Hatchability % (of fertile)"
-              fill="#15803d"
+              fill={chartColor(1)}
               isAnimationActive={false}
             />
             <Bar
               dataKey="hatchOfSetPct"
               name="Hatched % of set"
-              fill="#1d4ed8"
+              fill={chartColor(2)}
               isAnimationActive={false}
             />
           </BarChart>

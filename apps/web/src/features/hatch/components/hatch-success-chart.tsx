@@ -5,6 +5,7 @@ import { Card, CardTitle } from "@/components/ui/card";
 import { errorMessage } from "@/lib/api-client";
 import { useHatches } from "../api/hatch-records";
 import { HatchHistoryChart } from "./hatch-history-chart";
+import { chartColor } from "@/lib/chart-colors";
 
 /** Hatch success rate for the Analytics tab, from every finished hatch. */
 export function HatchSuccessChart() {
@@ -42,7 +43,12 @@ export function HatchSuccessChart() {
                 <XAxis dataKey="name" fontSize={12} />
                 <YAxis allowDecimals={false} fontSize={12} />
                 <Tooltip />
-                <Bar dataKey="count" name="Hatches" fill="#15803d" isAnimationActive={false} />
+                <Bar
+                  dataKey="count"
+                  name="Hatches"
+                  fill={chartColor(1)}
+                  isAnimationActive={false}
+                />
               </BarChart>
             </ResponsiveContainer>
           </figure>

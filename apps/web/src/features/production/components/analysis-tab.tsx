@@ -5,6 +5,7 @@ import { useUnits } from "@/lib/units";
 import { useFarmPermissions } from "@/lib/farms";
 import { useProductionTrends } from "../api/production";
 import { SeriesChart } from "@/components/series-chart";
+import { chartColor } from "@/lib/chart-colors";
 
 /** Periods longer than this are charted by week rather than by day. */
 const DAILY_UP_TO = 30;
@@ -39,7 +40,7 @@ export function AnalysisTab({ period }: { period: number }) {
           dataKey="feedEfficiency"
           unit={`eggs/${perUnit}`}
           kind="line"
-          color="#15803d"
+          color={chartColor(1)}
         />
         {seeMoney && (
           <SeriesChart
@@ -48,7 +49,7 @@ export function AnalysisTab({ period }: { period: number }) {
             dataKey="costPerDozen"
             unit="$"
             kind="line"
-            color="#b45309"
+            color={chartColor(0)}
           />
         )}
       </div>

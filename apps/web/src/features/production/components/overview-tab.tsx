@@ -2,20 +2,48 @@ import { Card } from "@/components/ui/card";
 import { Alert } from "@/components/ui/alert";
 import { lbsToKg, type WeightUnit } from "@flockkeeper/shared/domain/units";
 import { SPECIES_PLURAL_LABELS } from "@flockkeeper/shared/domain/species-labels";
-import type { ProductionSummary } from "@flockkeeper/shared/schemas/production";
+import type { ProductionSummary, ProductionTrends } from "@flockkeeper/shared/schemas/production";
+import type { PoultrySpecies } from "@flockkeeper/shared/schemas/species";
 import { formatWeight, useUnits, weightIn } from "@/lib/units";
 import { useFarmPermissions } from "@/lib/farms";
 import { useProductionSummary, useProductionTrends } from "../api/production";
-import { SeriesChart } from "@/components/series-chart";
+import { SeriesChart, type Series } from "@/components/series-chart";
+import { chartColor } from "@/lib/chart-colors";
 
 /**
  * Days of the period with any record (eggs, feed or a weigh-in). The summary's figures are sums
  * and averages over the whole period, so when few days have records the keeper is told how few.
  */
 export function daysWithRecords(
-  daily: { eggs: number; feedLbs: number; avgWeight: number | null }[],
+  daily: { eggs: number; feedLbs: number; weightBySpecies: readonly unknown[] }[],
 ): number {
-  return daily.filter((d) => d.eggs > 0 || d.feedLbs > 0 || d.avgWeight !== null).length;
+  return daily.filter((d) => d.eggs > 0 || d.feedLbs > 0 || d.weightBySpecies.length > 0).length;
+}
+
+/** The chart key of one species' weight line, e.g. `weight_turkey`. */
+const weightKey = (species: PoultrySpecies) => `weight_${species}`;
+
+/**
+ * The weight chart's points and lines: one line per species weighed in the period (issue 25: a
+ * hen is never averaged with a turkey), each day's mean in the keeper's unit, a gap where that
+ * species was not weighed.
+ */
+export function weightChart(
+  trends: Pick<ProductionTrends, "daily" | "weightSpecies">,
+  weightUnit: WeightUnit,
+): { points: Record<string, string | number | null>[]; series: Series[] } {
+  const points = trends.daily.map((d) => {
+    const point: Record<string, string | number | null> = { date: d.date };
+    for (const species of trends.weightSpecies) point[weightKey(species)] = null;
+    for (const w of d.weightBySpecies)
+      point[weightKey(w.species)] = weightIn(w.avgWeight, weightUnit);
+    return point;
+  });
+  const series = trends.weightSpecies.map((species) => ({
+    key: weightKey(species),
+    label: SPECIES_PLURAL_LABELS[species],
+  }));
+  return { points, series };
 }
 
 /** Dollars; a figure the server left out (a helper's answer) shows as a dash. */
@@ -92,10 +120,11 @@ export function OverviewTab({ period }: { period: number }) {
   // Stored in lbs; shown in the keeper's unit.
   const perUnit = weightUnit === "kg" ? "kg" : "lb";
   const daily = trends.data?.daily.map((d) => ({
-    ...d,
+    date: d.date,
+    eggs: d.eggs,
     feed: weightIn(d.feedLbs, weightUnit),
-    avgWeight: d.avgWeight === null ? null : weightIn(d.avgWeight, weightUnit),
   }));
+  const weights = trends.data ? weightChart(trends.data, weightUnit) : null;
   return (
     <div className="space-y-4">
       <section aria-label="Production summary" aria-busy={summary.isLoading}>
@@ -146,7 +175,7 @@ export function OverviewTab({ period }: { period: number }) {
           </p>
         )}
       </section>
-      {daily && (
+      {daily && weights && (
         <div className="grid gap-3 md:grid-cols-3">
           <SeriesChart title="Eggs per day" data={daily} dataKey="eggs" unit="eggs" />
           <SeriesChart
@@ -154,15 +183,14 @@ export function OverviewTab({ period }: { period: number }) {
             data={daily}
             dataKey="feed"
             unit={weightUnit}
-            color="#15803d"
+            color={chartColor(1)}
           />
           <SeriesChart
-            title="Average weight"
-            data={daily}
-            dataKey="avgWeight"
+            title={weights.series.length > 1 ? "Average weight by species" : "Average weight"}
+            data={weights.points}
+            series={weights.series}
             unit={weightUnit}
             kind="line"
-            color="#1d4ed8"
           />
         </div>
       )}

@@ -14,11 +14,21 @@ vi.mock("@/components/series-chart", () => ({
     title,
     data,
     dataKey,
+    series,
   }: {
     title: string;
     data: Record<string, unknown>[];
-    dataKey: string;
-  }) => <figure aria-label={title}>{data.map((d) => String(d[dataKey])).join(" ")}</figure>,
+    dataKey?: string;
+    series?: { key: string; label: string }[];
+  }) => (
+    <figure aria-label={title}>
+      {(series ?? [{ key: dataKey!, label: "" }])
+        .map(
+          (s) => `${s.label}${s.label ? ": " : ""}${data.map((d) => String(d[s.key])).join(" ")}`,
+        )
+        .join(" | ")}
+    </figure>
+  ),
 }));
 
 const FLOCK = "00000000-0000-4000-8000-0000000000f1";
@@ -67,6 +77,7 @@ const day = (date: string, eggs: number, feedLbs: number, feedCost: number) => (
   feedLbs,
   feedCost,
   avgWeight: null,
+  weightBySpecies: [] as { species: string; avgWeight: number }[],
 });
 const layer = (n: number, name: string, eggs: number, layRate: number) => ({
   chickenId: `00000000-0000-4000-8000-00000000001${n}`,
@@ -77,6 +88,7 @@ const layer = (n: number, name: string, eggs: number, layRate: number) => ({
 const trends = {
   startDate: "2024-06-24",
   endDate: "2024-06-30",
+  weightSpecies: [] as string[],
   daily: [
     day("2024-06-28", 6, 1, 0.5),
     day("2024-06-29", 0, 0.5, 0.25),
@@ -220,6 +232,30 @@ describe("period and tabs", () => {
     expect(await screen.findByRole("figure", { name: "Eggs per day" })).toHaveTextContent("6 0 3");
     expect(screen.getByRole("figure", { name: "Feed per day" })).toHaveTextContent("1 0.5 1.5");
     expect(screen.getByRole("figure", { name: "Average weight" })).toBeInTheDocument();
+  });
+
+  it("Overview: the weight chart has a line per species, never hens and turkeys together", async () => {
+    const saved = { species: trends.weightSpecies, daily: trends.daily };
+    trends.weightSpecies = ["chicken", "turkey"];
+    trends.daily = [
+      { ...day("2024-06-29", 0, 0, 0), weightBySpecies: [{ species: "chicken", avgWeight: 6 }] },
+      {
+        ...day("2024-06-30", 0, 0, 0),
+        weightBySpecies: [
+          { species: "chicken", avgWeight: 4.5 },
+          { species: "turkey", avgWeight: 22 },
+        ],
+      },
+    ];
+    try {
+      renderDashboard();
+      expect(
+        await screen.findByRole("figure", { name: "Average weight by species" }),
+      ).toHaveTextContent("Chickens: 6 4.5 | Turkeys: null 22");
+    } finally {
+      trends.weightSpecies = saved.species;
+      trends.daily = saved.daily;
+    }
   });
 
   it("Production Analysis: feed efficiency and cost per dozen by day, best and lowest layers", async () => {

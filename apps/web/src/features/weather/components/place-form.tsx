@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { MapPin } from "lucide-react";
 import {
+  type FoundPlace,
   saveWeatherPlaceBody,
   type SaveWeatherPlaceBody,
   type WeatherPlace,
@@ -9,8 +10,15 @@ import { Button } from "@/components/ui/button";
 import { Field, Form, useZodForm } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { currentPosition } from "../hooks/use-geolocation";
+import { placeLabel, TownSearch } from "./town-search";
 
-/** Name a place and its coordinates (typed, or filled from the browser's position). */
+/** Two decimals (about 1 km), what the server keeps anyway. */
+const coordinateText = (value: number) => String(Math.round(value * 100) / 100);
+
+/**
+ * Name a place and its coordinates: found by typing a town, typed by hand, or filled from the
+ * browser's position.
+ */
 export function PlaceForm({
   initial,
   saving,
@@ -32,6 +40,15 @@ export function PlaceForm({
   });
   const [locating, setLocating] = useState(false);
   const [locateError, setLocateError] = useState<string | null>(null);
+  const [picked, setPicked] = useState<FoundPlace | null>(null);
+
+  const pick = (place: FoundPlace) => {
+    const opts = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
+    form.setValue("name", place.name, opts);
+    form.setValue("latitude", coordinateText(place.latitude), opts);
+    form.setValue("longitude", coordinateText(place.longitude), opts);
+    setPicked(place);
+  };
 
   const useMine = async () => {
     setLocating(true);
@@ -48,38 +65,46 @@ export function PlaceForm({
   };
 
   return (
-    <Form
-      form={form}
-      onSubmit={(place: SaveWeatherPlaceBody) => onSave(place)}
-      className="space-y-3"
-      aria-label="Save a place"
-    >
-      <Field name="name" label="Place name">
-        {(props) => <Input placeholder="e.g. Home farm" maxLength={100} {...props} />}
-      </Field>
-      <div className="grid grid-cols-2 gap-3">
-        <Field name="latitude" label="Latitude">
-          {(props) => <Input inputMode="decimal" placeholder="e.g. 51.51" {...props} />}
+    <div className="space-y-4">
+      <TownSearch onPick={pick} />
+      {picked && (
+        <p role="status" className="text-sm text-ink">
+          Chosen: {placeLabel(picked)}. Save the place to see its weather.
+        </p>
+      )}
+      <Form
+        form={form}
+        onSubmit={(place: SaveWeatherPlaceBody) => onSave(place)}
+        className="space-y-3"
+        aria-label="Save a place"
+      >
+        <Field name="name" label="Place name">
+          {(props) => <Input placeholder="e.g. Home farm" maxLength={100} {...props} />}
         </Field>
-        <Field name="longitude" label="Longitude">
-          {(props) => <Input inputMode="decimal" placeholder="e.g. -0.13" {...props} />}
-        </Field>
-      </div>
-      {locateError && <p className="text-sm text-red-700">{locateError}</p>}
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={saving} data-track="Weather Save Place">
-          {saving ? "Saving..." : "Save place"}
-        </Button>
-        <Button variant="secondary" onClick={useMine} disabled={locating}>
-          <MapPin className="size-4" aria-hidden />
-          {locating ? "Locating..." : "Use my current location"}
-        </Button>
-        {onCancel && (
-          <Button variant="ghost" onClick={onCancel}>
-            Cancel
+        <div className="grid grid-cols-2 gap-3">
+          <Field name="latitude" label="Latitude">
+            {(props) => <Input inputMode="decimal" placeholder="e.g. 51.51" {...props} />}
+          </Field>
+          <Field name="longitude" label="Longitude">
+            {(props) => <Input inputMode="decimal" placeholder="e.g. -0.13" {...props} />}
+          </Field>
+        </div>
+        {locateError && <p className="text-sm text-danger">{locateError}</p>}
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" disabled={saving} data-track="Weather Save Place">
+            {saving ? "Saving..." : "Save place"}
           </Button>
-        )}
-      </div>
-    </Form>
+          <Button variant="secondary" onClick={useMine} disabled={locating}>
+            <MapPin className="size-4" aria-hidden />
+            {locating ? "Locating..." : "Use my current location"}
+          </Button>
+          {onCancel && (
+            <Button variant="ghost" onClick={onCancel}>
+              Cancel
+            </Button>
+          )}
+        </div>
+      </Form>
+    </div>
   );
 }
