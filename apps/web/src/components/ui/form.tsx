@@ -1,3 +1,4 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, type FormHTMLAttributes, type ReactNode, type Ref } from "react";
 import {
   FormProvider,
@@ -69,9 +70,10 @@ export function useZodForm<V extends FieldValues, B>({
         : "load" in schema
           ? await schema.load()
           : schema;
-    // zod's resolver is loaded with the first submit, not with the page (see SchemaLoader).
-    const { resolveWithSchema } = await import("./form-resolver");
-    const result = await resolveWithSchema(target, toBody, values, context, options);
+    // The schema checks the request body the values make. zodResolver itself loads no zod: only
+    // the schema does, so a SchemaLoader keeps zod out of the page until the first submit.
+    const body = (toBody ? toBody(values) : values) as V;
+    const result = await zodResolver(target as z.ZodType<B, V>)(body, context, options);
     const failed = Object.keys(result.errors).length > 0;
     const extra = check?.(values, failed ? null : (result.values as B)) ?? {};
     const errors = { ...result.errors } as FieldErrors<V>;
