@@ -16,6 +16,7 @@ import { getOrCreateSecret } from "./lib/secrets";
 import { modules } from "./modules/index";
 import authPlugin from "./plugins/auth";
 import dbPlugin from "./plugins/db";
+import { invalidUrlBody } from "./lib/errors";
 import errorsPlugin from "./plugins/errors";
 import rateLimitPlugin from "./plugins/rate-limit";
 import readCachePlugin from "./plugins/read-cache";
@@ -82,13 +83,7 @@ export async function buildApp({
       void (res as FastifyReply)
         .code(400)
         .header("x-content-type-options", "nosniff")
-        .send({
-          statusCode: 400,
-          code: "INVALID_URL",
-          message: tooLong
-            ? "A part of the address is too long"
-            : "The address is not valid (a part of it cannot be decoded)",
-        });
+        .send(invalidUrlBody(tooLong));
     },
   });
   if (onRoute) app.addHook("onRoute", onRoute);

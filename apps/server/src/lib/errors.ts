@@ -39,3 +39,21 @@ export const invalidField = (
 
 /** Seconds a client is asked to wait (`Retry-After`) when the database is not answering (503). */
 export const DATABASE_RETRY_AFTER_S = 5;
+
+/** The router's longest path parameter (Fastify's default `maxParamLength`). */
+export const MAX_PARAM_LENGTH = 100;
+
+/**
+ * The 400 for an over-long or undecodable path segment: quotes nothing of the address back (the
+ * router's own answer did). Sent by the router's error hook and, for an over-long segment that
+ * reached the web app's catch-all file route instead, by the not-found handler.
+ */
+export function invalidUrlBody(tooLong: boolean) {
+  return {
+    statusCode: 400,
+    code: "INVALID_URL",
+    message: tooLong
+      ? "A part of the address is too long"
+      : "The address is not valid (a part of it cannot be decoded)",
+  };
+}

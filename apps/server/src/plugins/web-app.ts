@@ -3,6 +3,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { invalidUrlBody, MAX_PARAM_LENGTH } from "../lib/errors";
 
 const SERVER_PAGES_CSS = `body{font-family:system-ui,sans-serif;background:#fffbeb;color:#1c1917;margin:0}
 main{max-width:26rem;margin:3rem auto;padding:1.5rem;background:#fff;border-radius:1rem;box-shadow:0 1px 4px #0002}
@@ -119,6 +120,15 @@ export default fp(async function webAppPlugin(
   }
 
   app.setNotFoundHandler(async (req, reply) => {
+    // An API path whose parameter is longer than the router takes missed its route and came
+    // through the build's catch-all file route: the same short 400 as the router gives.
+    const pathOnly = req.url.split("?")[0]!;
+    if (
+      pathOnly.startsWith("/api/") &&
+      pathOnly.split("/").some((segment) => segment.length > MAX_PARAM_LENGTH)
+    ) {
+      return reply.code(400).header("x-content-type-options", "nosniff").send(invalidUrlBody(true));
+    }
     if (req.url.startsWith("/api/") || req.method !== "GET" || !hasWeb) {
       return reply.code(404).send({
         statusCode: 404,
