@@ -128,8 +128,10 @@ describe("email digest", () => {
     expect(header(mail.raw, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
     expect(text).toContain(`Unsubscribe: ${link}`);
 
-    // Later runs the same day (a restart, the next minute): nothing more.
-    expect((await run(at(today, 7))).queued).toBe(0);
+    // Later runs the same day (a restart, the next minute): nothing more for this keeper. (The
+    // run's own totals count every keeper of the database, which on PostgreSQL other test files
+    // share.)
+    await run(at(today, 7));
     expect(to(keeper)).toHaveLength(1);
 
     // The link works without sign-in. GET shows a button only (mail scanners fetch links).

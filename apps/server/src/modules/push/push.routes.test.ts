@@ -203,9 +203,9 @@ describe("web push", () => {
       tag: `digest:${new Date().toISOString().slice(0, 10)}`,
     });
 
-    // Again (a restart, the next minute): nothing more for today.
-    const again = await runNotifications(t.db, sender());
-    expect(again.queued).toBe(0);
+    // Again (a restart, the next minute): nothing more for today. Only this keeper's messages
+    // count: on PostgreSQL other test files' keepers share the database and its schedule.
+    await runNotifications(t.db, sender());
     expect(received.slice(before).filter((r) => r.path.endsWith(keeper.user.id))).toHaveLength(1);
   });
 
