@@ -7,6 +7,7 @@ import {
   ensureServerBuilt,
   measureRps,
   root,
+  keeperPoster,
   signInKeeper,
   throwawayPostgres,
   type BenchResult,
@@ -78,15 +79,7 @@ async function cpuPerRequest(treeRoot: string, tag: string): Promise<Map<string,
   const out = new Map<string, number>();
   try {
     const cookie = await signInKeeper(server.url, { email: `farms-bench-${tag}@example.com` });
-    const send = async (url: string, body: unknown) => {
-      const res = await fetch(`${server.url}${url}`, {
-        method: "POST",
-        headers: { cookie, "content-type": "application/json", origin: server.url },
-        body: JSON.stringify(body),
-      });
-      if (res.status >= 300) throw new Error(`POST ${url} answered ${res.status}`);
-      return res.json() as Promise<{ id: string }>;
-    };
+    const send = keeperPoster(server.url, cookie);
     const birds: string[] = [];
     for (let i = 0; i < 12; i++) {
       birds.push((await send("/api/chickens", { name: `Hen ${i}`, breed: "Sussex" })).id);

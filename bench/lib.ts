@@ -142,6 +142,19 @@ export const BENCH_PASSWORD = "speckled hens lay on tuesdays";
  * the session cookie. `headers` go on every request (e.g. X-Forwarded-For, so keepers behind a
  * trusted proxy each have their own address, as different people do).
  */
+/** POSTs JSON as the signed-in keeper (with Origin, as the app's own pages send) and returns the answer. */
+export function keeperPoster(serverUrl: string, cookie: string) {
+  return async (url: string, body: unknown) => {
+    const res = await fetch(`${serverUrl}${url}`, {
+      method: "POST",
+      headers: { cookie, "content-type": "application/json", origin: serverUrl },
+      body: JSON.stringify(body),
+    });
+    if (res.status >= 300) throw new Error(`POST ${url} answered ${res.status}`);
+    return res.json() as Promise<{ id: string }>;
+  };
+}
+
 export async function signInKeeper(
   base: string,
   {

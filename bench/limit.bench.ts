@@ -5,7 +5,14 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { addDaysIso, todayIso } from "@flockkeeper/shared/schemas/common";
-import { signInKeeper, sized, startServer, throwawayPostgres, type BenchResult } from "./lib";
+import {
+  keeperPoster,
+  signInKeeper,
+  sized,
+  startServer,
+  throwawayPostgres,
+  type BenchResult,
+} from "./lib";
 
 /*
  * Issue 26 item 1, the limit. Sizes: one keeper with 12 birds, 30 days of egg records (360) and
@@ -145,15 +152,7 @@ export async function run(): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
   try {
     const cookie = await signInKeeper(server.url, { email: "limit-bench@example.com" });
-    const send = async (url: string, body: unknown) => {
-      const res = await fetch(`${server.url}${url}`, {
-        method: "POST",
-        headers: { cookie, "content-type": "application/json", origin: server.url },
-        body: JSON.stringify(body),
-      });
-      if (res.status >= 300) throw new Error(`POST ${url} answered ${res.status}`);
-      return res.json() as Promise<{ id: string }>;
-    };
+    const send = keeperPoster(server.url, cookie);
     const birds: string[] = [];
     for (let i = 0; i < 12; i++) {
       birds.push((await send("/api/chickens", { name: `Hen ${i}`, breed: "Sussex" })).id);
