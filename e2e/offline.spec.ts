@@ -617,3 +617,71 @@ test("offline: a bird photo and droppings photos wait on the phone, survive a re
   expect(analyses.map((a) => a.status)).toEqual(["healthy", "healthy"]);
   await expect(page.getByTestId("history-entry")).toHaveCount(2);
 });
+
+/** True once the local copy holds today's tasks (lib/local-copy.ts). */
+const tasksInCopy = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const open = indexedDB.open("flockkeeper-cache");
+        open.onerror = () => resolve(false);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("kv")) return resolve(false);
+          const all = db.transaction("kv").objectStore("kv").getAll();
+          all.onsuccess = () =>
+            resolve(
+              (all.result as { state?: { queries?: { queryKey: unknown[] }[] } }[]).some((v) =>
+                v?.state?.queries?.some((q) => q.queryKey[0] === "tasks"),
+              ),
+            );
+          all.onerror = () => resolve(false);
+        };
+      }),
+  );
+
+test("offline Today: never reached the phone, it says so; after one online visit to another page, the day's tasks show with their time", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(200_000);
+  await signIn(page, { name: "Tess Today" });
+  await created(page, "/api/flocks", {
+    name: NAME,
+    startDate: await localDate(page),
+    headcount: 10,
+    females: 10,
+  });
+  await created(page, "/api/chickens", { name: "Clover", breed: "Sussex" });
+  const yearAgo = new Date(Date.now() - 370 * 86_400_000).toISOString().slice(0, 10);
+  await created(page, "/api/vaccinations", {
+    vaccine: "Newcastle Disease",
+    birdName: "Clover",
+    date: yearAgo,
+  });
+  const vaccination = "Newcastle Disease vaccination for Clover";
+
+  // Online, but the tasks never arrive (the server could not answer them then).
+  await page.route("**/api/tasks?*", (route) => route.abort());
+  await visitOnline(page);
+  await context.setOffline(true);
+  await page.goto("/today");
+  await expect(page.getByTestId("tasks-offline")).toHaveText(
+    /^Today's tasks are not available offline yet/,
+  );
+  await expect(page.getByText("Nothing left to do today.")).toHaveCount(0);
+
+  // Online again, Flock Manager only: the day's tasks join the copy anyway.
+  await page.unroute("**/api/tasks?*");
+  await context.setOffline(false);
+  await page.goto("/chicken-tracker");
+  await expect(page.getByTestId("flock-card").first()).toBeVisible();
+  await expect.poll(() => tasksInCopy(page), { timeout: 20_000 }).toBe(true);
+  await page.waitForTimeout(1500);
+  await context.setOffline(true);
+  await page.goto("/today");
+  await expect(
+    page.getByRole("list", { name: "Tasks to do" }).getByRole("heading", { name: vaccination }),
+  ).toBeVisible();
+  await expect(page.getByTestId("tasks-copy")).toHaveText(/^Offline: the list as it was at \d/);
+});

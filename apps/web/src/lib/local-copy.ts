@@ -8,6 +8,8 @@ import {
 import type { AuthUser } from "@flockkeeper/shared/schemas/auth";
 import { clear, createStore, get, set, type UseStore } from "idb-keyval";
 import { authQueryKey, markNoLocalCopy } from "./auth-key";
+import { todayIso } from "@flockkeeper/shared/domain/dates";
+import { apiGet } from "./api-client";
 import { outbox } from "./outbox";
 
 /**
@@ -89,6 +91,24 @@ function whenAuthKnown(qc: QueryClient): Promise<AuthUser | null> {
   });
 }
 
+/** Asked again at most this often just for the copy. */
+const TASKS_FRESH_MS = 15 * 60_000;
+
+/**
+ * Today's tasks join the copy after one visit online, whichever page it was: the Today page read
+ * offline then shows the day's list (features/today/api/tasks.ts: the same key and request).
+ */
+function keepTodaysTasks(qc: QueryClient) {
+  const now = new Date();
+  const date = todayIso(now, now.getTimezoneOffset());
+  const queryKey = ["tasks", date];
+  const at = qc.getQueryState(queryKey)?.dataUpdatedAt ?? 0;
+  if (Date.now() - at < TASKS_FRESH_MS) return;
+  void qc
+    .prefetchQuery({ queryKey, queryFn: () => apiGet(`/api/tasks?date=${date}`) })
+    .catch(() => undefined);
+}
+
 /** Reads the copy back and keeps it up to date from now on. */
 export async function startLocalCopy(qc: QueryClient) {
   const lastUser = await get<string>(LAST_USER, db()).catch(() => undefined);
@@ -98,6 +118,12 @@ export async function startLocalCopy(qc: QueryClient) {
   } else if (lastUser) {
     void whenAuthKnown(qc).then((user) => {
       if (user?.id === lastUser) void restore(qc, lastUser, true);
+    });
+  }
+  if (navigator.onLine) {
+    void whenAuthKnown(qc).then((user) => {
+      // After the page's own requests.
+      if (user) setTimeout(() => keepTodaysTasks(qc), 2000);
     });
   }
   let timer: ReturnType<typeof setTimeout> | undefined;

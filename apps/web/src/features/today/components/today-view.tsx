@@ -19,7 +19,8 @@ import type { Task } from "@flockkeeper/shared/schemas/tasks";
 import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
 import { errorMessage } from "@/lib/api-client";
-import { formatDay } from "@/lib/dates";
+import { formatDay, formatMoment } from "@/lib/dates";
+import { useOnline } from "@/lib/pwa";
 import { toast } from "@/lib/toast";
 import { toastSaved } from "@/lib/saved-toast";
 import { useMarkTaskDone, useSnoozeTask, useTasks } from "../api/tasks";
@@ -67,6 +68,7 @@ const ACTION: Record<Task["kind"], string> = {
 export function TodayView() {
   const [date] = useState(() => keeperDate());
   const tasks = useTasks(date);
+  const online = useOnline();
   const done = useMarkTaskDone();
   const snooze = useSnoozeTask();
 
@@ -103,8 +105,22 @@ export function TodayView() {
         <p role="alert" className="text-red-800">
           Could not load today's tasks: {errorMessage(tasks.error)}
         </p>
+      ) : !tasks.data ? (
+        // Offline, and the day's list never reached this phone: saying nothing is left would be
+        // a guess.
+        <p role="status" data-testid="tasks-offline" className="text-stone-800">
+          Today's tasks are not available offline yet: they are kept on this phone once the app has
+          been open with a connection today.
+        </p>
       ) : (
         <>
+          {!online && (
+            <p role="status" data-testid="tasks-copy" className="text-sm text-stone-700">
+              Offline: the list as it was at{" "}
+              {formatMoment(new Date(tasks.dataUpdatedAt).toISOString(), "time")}. Done and Snooze
+              are sent when you are back online.
+            </p>
+          )}
           {tasks.data?.unavailable.map((u) => (
             <p
               key={u.source}
