@@ -4,6 +4,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { compileHintsPlugin } from "./vite/compile-hints-plugin";
 import { markdownPlugin } from "./vite/markdown-plugin";
 import { precompressPlugin } from "./vite/precompress-plugin";
 import { prerenderPlugin } from "./vite/prerender-plugin";
@@ -33,6 +34,7 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
       },
     }),
+    compileHintsPlugin(),
     // Both run after the build (and the service worker) is written, in this order.
     prerenderPlugin(),
     precompressPlugin(),
@@ -43,7 +45,8 @@ export default defineConfig({
   },
   build: {
     target: "es2022",
-    sourcemap: false,
+    // SOURCEMAP=1 for a local look at what a page runs (maps are never served in production).
+    sourcemap: process.env.SOURCEMAP === "1",
     manifest: true,
     // Every browser that can install this PWA supports modulepreload natively.
     modulePreload: { polyfill: false },
@@ -51,7 +54,7 @@ export default defineConfig({
   test: {
     name: "web",
     environment: "jsdom",
-    include: ["src/**/*.test.{ts,tsx}"],
+    include: ["src/**/*.test.{ts,tsx}", "vite/**/*.test.ts"],
     setupFiles: ["src/test/setup.ts"],
   },
 });

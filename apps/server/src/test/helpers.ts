@@ -29,7 +29,7 @@ export async function createTestApp(
     rateLimitScale,
     databaseUrl = process.env.TEST_DATABASE_URL,
   }: Pick<BuildOptions, "onRoute" | "rateLimitNamespace" | "rateLimitScale"> & {
-    /** Another PostgreSQL database than the run's (test/instances.ts `scratchDatabase`). */
+    /** A database of the test's own (PostgreSQL) instead of the run's. */
     databaseUrl?: string;
   } = {},
 ): Promise<TestApp> {

@@ -32,3 +32,17 @@ export const FOOD_NOTE_TEXTS = {
 } as const;
 /** Key of a general rule or legal caveat attached to a food. */
 export type FoodNoteKey = keyof typeof FOOD_NOTE_TEXTS;
+
+/**
+ * The general rule a food's level follows when no poultry, bird or livestock source we found names
+ * that food (`generalRule` in data/foods.json). Shown with the sources, so the keeper knows the
+ * level is our reading of the general rule, not a cited finding.
+ */
+export const FOOD_GENERAL_RULE_TEXTS = {
+  plant:
+    "No poultry, bird or livestock source we found names this plant, so its level is our judgement from its plant family and the general rule: keep birds off any plant you cannot name for certain; when in doubt, leave it out.",
+  feed: "No poultry source we found names this product, so follow its label for the species and age it is made for, and ask a vet before adding supplements to water or feed.",
+  food: "No poultry source we found names this food, so its level follows the general rule for its kind: feed only fresh, plain food, keep treats under 10% of the diet, and leave out anything mouldy, salty, sugary or fatty; when in doubt, leave it out.",
+} as const;
+/** Key of the general rule a food's level follows. */
+export type FoodGeneralRuleKey = keyof typeof FOOD_GENERAL_RULE_TEXTS;

@@ -155,17 +155,44 @@ describe("data/foods.json", () => {
     expect(foods.filter((f) => f.sources.length < 1).map((f) => f.id)).toEqual([]);
   });
 
-  // ASPCA covers dogs, cats and horses only, so it cannot carry a poultry level on its own.
-  // Records with no other source found are flagged uncertain (the page says the evidence is thin);
-  // the ceiling stops the list growing back.
+  // A food's level rests on a page that names it: a source with the page's address (URL) or a DOI,
+  // from a poultry, bird or livestock source. Pet and human poison lists (ASPCA covers dogs, cats and
+  // horses; the poison centres and the baby-safe list cover people) cannot carry a level alone.
+  // Where no such page names a food, the record says so (`generalRule`): its level follows the
+  // general rule, and the page shows that rule instead of pretending to a citation.
+  const NOT_POULTRY =
+    /ASPCA|Washington Poison Center|Children's Hospital of Philadelphia|Alber J\.I\.|Missouri Poison Center/;
+  const PAGE = /\(https?:\/\/|https:\/\/doi\.org\//;
+  const named = (f: FoodRecord) => f.sources.some((s) => PAGE.test(s) && !NOT_POULTRY.test(s));
+  const withPage = foods.filter(named);
+  const general = foods.filter((f) => f.generalRule !== undefined);
   const aspcaOnly = foods.filter((f) => f.sources.every((s) => /ASPCA/i.test(s)));
 
-  it("never rests a level on ASPCA alone without flagging it uncertain", () => {
-    expect(aspcaOnly.filter((f) => !f.uncertain).map((f) => f.id)).toEqual([]);
+  it("rests every food's level on a page that names it, or says it follows the general rule", () => {
+    // Printed so the remaining number is a visible figure.
+    console.info(
+      `foods: ${foods.length}; level backed by a poultry/bird/livestock page or paper: ${withPage.length} (${withPage.filter((f) => f.sources.some((s) => /\): names /.test(s))).length} with a source written per food, naming what the page says of it; the rest cite the page on the poison they contain); general rule only: ${general.length} (plants ${general.filter((f) => f.generalRule === "plant").length}, feeds and supplements ${general.filter((f) => f.generalRule === "feed").length}, other foods ${general.filter((f) => f.generalRule === "food").length}); ASPCA as the only source (shown with the general rule): ${aspcaOnly.length}`,
+    );
+    expect(foods.filter((f) => !named(f) && !f.generalRule).map((f) => f.id)).toEqual([]);
+    expect(withPage.filter((f) => f.generalRule).map((f) => f.id)).toEqual([]);
   });
 
-  it("has at most 39 records whose only source is ASPCA", () => {
-    expect(aspcaOnly.length).toBeLessThanOrEqual(39);
+  it("names the food in each page source added per food", () => {
+    // "Publisher – Title (URL): names <what the page says about this food>".
+    const perFood = foods.flatMap((f) =>
+      f.sources.filter((s) => /\): names /.test(s)).map((s) => ({ id: f.id, s })),
+    );
+    expect(perFood.length).toBeGreaterThan(150);
+    expect(perFood.filter(({ s }) => !/\): names \S.{10,}$/.test(s))).toEqual([]);
+  });
+
+  it("has at most 456 foods on the general rule only (the number may only fall)", () => {
+    expect(general.length).toBeLessThanOrEqual(456);
+  });
+
+  it("never lets ASPCA stand alone: a food citing only ASPCA is flagged uncertain and shows the general rule", () => {
+    expect(aspcaOnly.filter((f) => !f.uncertain || !f.generalRule).map((f) => f.id)).toEqual([]);
+    expect(aspcaOnly.length).toBeLessThanOrEqual(36);
   });
 
   // A food whose guidance rests on a named poison cites the page about that poisoning, not only a

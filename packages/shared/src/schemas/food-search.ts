@@ -45,6 +45,11 @@ export const foodItem = z.object({
   speciesNotes: z.partialRecord(poultrySpecies, z.string()).optional(),
   uncertain: z.boolean().optional(),
   sources: z.array(z.string()),
+  /**
+   * Set when no source we found names this food for poultry: the general rule its level follows,
+   * shown with the sources.
+   */
+  generalRule: z.string().optional(),
   /** Which name or alias matched the search term, and how. */
   matchType: foodMatchType,
   matchedText: z.string(),

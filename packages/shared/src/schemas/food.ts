@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { FOOD_NOTE_TEXTS, type FoodNoteKey } from "../domain/food-search-texts";
+import {
+  FOOD_GENERAL_RULE_TEXTS,
+  FOOD_NOTE_TEXTS,
+  type FoodGeneralRuleKey,
+  type FoodNoteKey,
+} from "../domain/food-search-texts";
 import { poultrySpecies } from "./species";
 
 /** How safe a food or plant is for poultry: fine as a treat, limit or prepare with care, or never feed. */
@@ -50,7 +55,15 @@ export const foodRecord = z.strictObject({
   guidelines: text,
   speciesNotes: z.partialRecord(poultrySpecies, text).optional(),
   uncertain: z.boolean().optional(),
+  /**
+   * Where the level comes from. A source with a page address (URL) or a DOI names the page that
+   * supports it; a food whose sources name no poultry, bird or livestock page that names it carries
+   * `generalRule` instead: its level follows that general rule (texts in FOOD_GENERAL_RULE_TEXTS).
+   */
   sources: z.array(text).min(1),
+  generalRule: z
+    .enum(Object.keys(FOOD_GENERAL_RULE_TEXTS) as [FoodGeneralRuleKey, ...FoodGeneralRuleKey[]])
+    .optional(),
   /** General rules and legal caveats that apply (texts in FOOD_NOTE_TEXTS), shown beside the guidelines. */
   notes: z
     .array(z.enum(Object.keys(FOOD_NOTE_TEXTS) as [FoodNoteKey, ...FoodNoteKey[]]))

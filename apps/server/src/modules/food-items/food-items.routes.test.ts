@@ -110,6 +110,16 @@ describe("GET /api/food-items/search", () => {
     });
   });
 
+  it("names the page behind a level, or says the level follows the general rule", async () => {
+    const apple = (await search("apple")).json<FoodItem>();
+    expect(apple.generalRule).toBeUndefined();
+    expect(apple.sources.some((s) => /\(https?:\/\/.*\): names apples/.test(s))).toBe(true);
+    const zinnia = (await search("zinnia")).json<FoodItem>();
+    expect(zinnia.generalRule).toMatch(
+      /No poultry, bird or livestock source we found names this plant/,
+    );
+  });
+
   it("finds every dataset record by its own name", async () => {
     const { foods } = getKnowledge();
     expect(() => foodDataset.parse(foods)).not.toThrow();

@@ -1,5 +1,8 @@
 import type { FoodRecord } from "@flockkeeper/shared/schemas/food";
-import { FOOD_NOTE_TEXTS } from "@flockkeeper/shared/domain/food-search-texts";
+import {
+  FOOD_GENERAL_RULE_TEXTS,
+  FOOD_NOTE_TEXTS,
+} from "@flockkeeper/shared/domain/food-search-texts";
 import {
   FOOD_NOT_FOUND_GUIDANCE,
   FOOD_NOT_FOUND_MESSAGE,
@@ -27,6 +30,7 @@ export function toFoodItem(
     ...(food.speciesNotes ? { speciesNotes: { ...food.speciesNotes } } : {}),
     ...(food.uncertain ? { uncertain: true } : {}),
     sources: [...food.sources],
+    ...(food.generalRule ? { generalRule: FOOD_GENERAL_RULE_TEXTS[food.generalRule] } : {}),
     matchType: match.matchType,
     matchedText: match.matchedText,
     ...(match.part ? { part: match.part } : {}),

@@ -16,12 +16,23 @@ function HomeAd({ reverse = false }: { reverse?: boolean }) {
   return <LazyAdSlot position="banner" reverse={reverse} />;
 }
 
+// Each reads the live figures itself, so when they arrive (after hydration) only these two
+// re-render, not the whole page: every re-render on a slow phone is main-thread time.
+function Shortcuts() {
+  const { data } = useStats();
+  return <HomeShortcuts socialUrl={data?.socialUrl ?? DEFAULT_SOCIAL_URL} />;
+}
+
+function Stats() {
+  const { data } = useStats();
+  return <LiveStats stats={data} />;
+}
+
 /**
  * Home (/): install prompt, top ad banner, shortcut grid, bottom ad banner (reversed order),
  * marketing copy with live figures, disclaimer bar.
  */
 export default function HomePage() {
-  const stats = useStats();
   return (
     <>
       <PageMeta
@@ -52,10 +63,10 @@ export default function HomePage() {
           className="h-auto w-full max-w-md justify-self-center rounded-card"
         />
       </section>
-      <HomeShortcuts socialUrl={stats.data?.socialUrl ?? DEFAULT_SOCIAL_URL} />
+      <Shortcuts />
       <HomeAd reverse />
       <Benefits />
-      <LiveStats stats={stats.data} />
+      <Stats />
       <DisclaimerBar />
     </>
   );

@@ -86,6 +86,11 @@ export function FoodResult({ item, searchTerm }: { item: FoodItem; searchTerm: s
             <li key={s}>{s}</li>
           ))}
         </ul>
+        {item.generalRule && (
+          <p className="mt-1" data-testid="general-rule">
+            {item.generalRule}
+          </p>
+        )}
       </details>
     </article>
   );
