@@ -315,3 +315,68 @@ export function median(values: number[]): number {
   const mid = Math.floor(s.length / 2);
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
+
+const TICK_S = 1 / 100; // USER_HZ on Linux
+
+/** CPU seconds (user + system) of a process from /proc/<pid>/stat; 0 when it has gone. */
+export function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * TICK_S;
+  } catch {
+    return 0;
+  }
+}
+
+/** The PostgreSQL backends serving `database` (other than `admin`'s own), by process id. */
+export async function backendPids(admin: pg.Client, database: string): Promise<number[]> {
+  const { rows } = await admin.query<{ pid: number }>(
+    "select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
+    [database],
+  );
+  return rows.map((r) => r.pid);
+}
+
+/** CPU per request of one server under load, with its database's share. */
+export type CpuMeasure = { cpuMs: number; dbMs: number; rps: number; failed: number };
+
+/**
+ * Loads `url` (autocannon, 20 connections, `seconds`, after a 1 s warm-up) and returns the CPU per
+ * request of process `pid` plus every PostgreSQL backend of `database` (PostgreSQL runs on this
+ * machine): robust on a shared machine, where requests per second swing with the neighbours.
+ */
+export async function measureCpu(
+  url: string,
+  pid: number,
+  admin: pg.Client,
+  database: string,
+  seconds: number,
+  headers: Record<string, string>,
+): Promise<CpuMeasure> {
+  await autocannon({ url, connections: 10, duration: 1, headers }); // warm-up
+  const cpu = async () => {
+    const pids = [pid, ...(await backendPids(admin, database))];
+    return new Map(pids.map((p) => [p, cpuSeconds(p)]));
+  };
+  const before = await cpu();
+  const r = await autocannon({ url, connections: 20, duration: seconds, headers });
+  const after = await cpu();
+  let used = 0;
+  let db = 0;
+  for (const [p, s] of after) {
+    used += s - (before.get(p) ?? 0);
+    if (p !== pid) db += s - (before.get(p) ?? 0);
+  }
+  const requests = r.requests.total;
+  return {
+    cpuMs: (used * 1000) / requests,
+    dbMs: (db * 1000) / requests,
+    rps: requests / seconds,
+    failed: r.errors + r.timeouts + r.non2xx,
+  };
+}
+
+/** The mean of one field over several measures. */
+export function meanOf(xs: CpuMeasure[], k: keyof CpuMeasure): number {
+  return xs.reduce((a, x) => a + x[k], 0) / xs.length;
+}

@@ -2,11 +2,13 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { spawn } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
 import pg from "pg";
 import { addDaysIso, todayIso } from "@flockkeeper/shared/schemas/common";
 import {
   keeperPoster,
+  measureCpu,
+  meanOf,
+  type CpuMeasure,
   signInKeeper,
   sized,
   startServer,
@@ -44,27 +46,6 @@ const ENDPOINTS = process.env.LIMIT_ENDPOINTS?.split(",") ?? [
 
 type Captured = { text: string; values?: unknown[]; rowMode?: "array"; name?: string };
 
-const TICK_S = 1 / 100; // USER_HZ on Linux
-
-/** CPU seconds (user + system) of a process; 0 when it has gone. */
-function cpuSeconds(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * TICK_S;
-  } catch {
-    return 0;
-  }
-}
-
-/** The PostgreSQL backends serving `database` (other than `admin`'s own), by process id. */
-async function backendPids(admin: pg.Client, database: string): Promise<number[]> {
-  const { rows } = await admin.query<{ pid: number }>(
-    "select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
-    [database],
-  );
-  return rows.map((r) => r.pid);
-}
-
 /** The limit for one answer, in a process of its own (limit/limit-server.mjs). */
 async function startLimit(databaseUrl: string, queries: Captured[], body: Buffer) {
   const jobFile = path.join(os.tmpdir(), `fk-limit-job-${process.pid}.json`);
@@ -86,40 +67,6 @@ async function startLimit(databaseUrl: string, queries: Captured[], body: Buffer
         proc.once("exit", () => resolve());
         proc.kill("SIGTERM");
       }),
-  };
-}
-
-type Measure = { cpuMs: number; dbMs: number; rps: number; failed: number };
-
-/** Loads `url` and returns the CPU per request of `pid` plus the database's backends. */
-async function measure(
-  url: string,
-  pid: number,
-  admin: pg.Client,
-  database: string,
-  seconds: number,
-  headers: Record<string, string>,
-): Promise<Measure> {
-  await autocannon({ url, connections: 10, duration: 1, headers }); // warm-up
-  const cpu = async () => {
-    const pids = [pid, ...(await backendPids(admin, database))];
-    return new Map(pids.map((p) => [p, cpuSeconds(p)]));
-  };
-  const before = await cpu();
-  const r = await autocannon({ url, connections: 20, duration: seconds, headers });
-  const after = await cpu();
-  let used = 0;
-  let db = 0;
-  for (const [p, s] of after) {
-    used += s - (before.get(p) ?? 0);
-    if (p !== pid) db += s - (before.get(p) ?? 0);
-  }
-  const requests = r.requests.total;
-  return {
-    cpuMs: (used * 1000) / requests,
-    dbMs: (db * 1000) / requests,
-    rps: requests / seconds,
-    failed: r.errors + r.timeouts + r.non2xx,
   };
 }
 
@@ -190,22 +137,21 @@ export async function run(): Promise<BenchResult[]> {
         .filter(Boolean)
         .map((l) => JSON.parse(l) as Captured);
       const limit = await startLimit(db.url, queries, body);
-      const app: Measure[] = [];
-      const bare: Measure[] = [];
+      const app: CpuMeasure[] = [];
+      const bare: CpuMeasure[] = [];
       try {
         const check = await fetch(limit.url);
         if (!Buffer.from(await check.arrayBuffer()).equals(body)) {
           throw new Error(`${endpoint}: the limit's bytes differ from the app's`);
         }
         for (let i = 0; i < rounds; i++) {
-          app.push(await measure(url, server.proc.pid!, admin, database, seconds, headers));
-          bare.push(await measure(limit.url, limit.pid, admin, database, seconds, {}));
+          app.push(await measureCpu(url, server.proc.pid!, admin, database, seconds, headers));
+          bare.push(await measureCpu(limit.url, limit.pid, admin, database, seconds, {}));
         }
       } finally {
         await limit.close();
       }
-      const mean = (xs: Measure[], k: keyof Measure) =>
-        xs.reduce((a, x) => a + x[k], 0) / xs.length;
+      const mean = meanOf;
       const appCpu = mean(app, "cpuMs");
       const limitCpu = mean(bare, "cpuMs");
       const failed = app.reduce((a, x) => a + x.failed, 0) + bare.reduce((a, x) => a + x.failed, 0);

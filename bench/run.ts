@@ -1,6 +1,8 @@
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import type { BenchOptions, BenchResult } from "./lib";
+import { rewriteReadme } from "./readme-table";
 
 /*
  * Runs the benches, prints each figure beside its budget, and writes the results as JSON
@@ -10,6 +12,8 @@ import type { BenchOptions, BenchResult } from "./lib";
  *   npm run bench -- --full         every bench at the sizes its budget is stated for, plus the
  *                                   long load and fault runs (about half an hour)
  *   npm run bench -- api flocks     only the benches whose file name contains one of the words
+ *   npm run bench -- --readme       then rewrite the README's bench table from bench/results/
+ *                                   (bench/readme-table.ts; `npm run bench:readme` alone)
  *
  * A bench module exports `run(opts)` and may export `fullOnly = true` (it runs only with --full).
  * Each bench's figures say the sizes they were measured at.
@@ -17,6 +21,7 @@ import type { BenchOptions, BenchResult } from "./lib";
 const dir = import.meta.dirname;
 const args = process.argv.slice(2);
 const full = args.includes("--full");
+const readme = args.includes("--readme");
 const only = args.filter((a) => !a.startsWith("--"));
 const files = readdirSync(dir)
   .filter((f) => f.endsWith(".bench.ts"))
@@ -26,7 +31,7 @@ const files = readdirSync(dir)
 if (full) process.env.BENCH_FULL = "1";
 const opts: BenchOptions = { full };
 
-type Row = BenchResult & { bench: string };
+type Row = BenchResult & { bench: string; at: string; loadavg: number };
 const all: Row[] = [];
 const timings: { bench: string; seconds: number }[] = [];
 const t0 = performance.now();
@@ -43,9 +48,11 @@ for (const file of files) {
   }
   process.stdout.write(`running ${file}${mod.sizes ? ` (${mod.sizes})` : ""}…\n`);
   const started = performance.now();
+  // Each figure says when it was measured and how busy the machine was (1-minute load average).
+  const stamp = () => ({ at: new Date().toISOString(), loadavg: +os.loadavg()[0]!.toFixed(1) });
   try {
     for (const r of await mod.run(opts)) {
-      all.push({ ...r, bench: file });
+      all.push({ ...r, bench: file, ...stamp() });
       // Each figure as soon as it is known, so a long run shows progress.
       process.stdout.write(
         `  ${r.pass ? "pass" : "FAIL"}  ${r.name}: ${r.value} ${r.unit} (budget ${r.budget})\n`,
@@ -59,6 +66,7 @@ for (const file of files) {
       unit: "",
       budget: "",
       pass: false,
+      ...stamp(),
     });
     process.stdout.write(`  FAIL  ${file}: ${(err as Error).message}\n`);
   }
@@ -84,6 +92,10 @@ writeFileSync(
     2,
   ),
 );
+if (readme) {
+  rewriteReadme(path.join(dir, "..", "README.md"), outDir);
+  console.log("README.md: bench table rewritten from bench/results/");
+}
 console.log(
   `\n${all.filter((r) => r.pass).length} passed, ${all.filter((r) => !r.pass).length} failed` +
     ` in ${(totalSeconds / 60).toFixed(1)} min (${full ? "--full" : "quick sizes"}; ` +

@@ -27,7 +27,11 @@ export async function createTestApp(
     // limits apart unless a test gives two apps the same namespace to show they share a total.
     rateLimitNamespace = `test-${randomUUID().slice(0, 8)}:`,
     rateLimitScale,
-  }: Pick<BuildOptions, "onRoute" | "rateLimitNamespace" | "rateLimitScale"> = {},
+    databaseUrl = process.env.TEST_DATABASE_URL,
+  }: Pick<BuildOptions, "onRoute" | "rateLimitNamespace" | "rateLimitScale"> & {
+    /** A database of the test's own (PostgreSQL) instead of the run's. */
+    databaseUrl?: string;
+  } = {},
 ): Promise<TestApp> {
   // The read cache is off unless a test asks for it, or the whole run does (TEST_READ_CACHE=true,
   // `npm run test:api:cache`: the API suite as `npm start` serves it). Tests that write straight to
@@ -41,7 +45,7 @@ export async function createTestApp(
     ...env,
   });
   const database = await openDatabase({
-    url: process.env.TEST_DATABASE_URL ?? "memory://",
+    url: databaseUrl ?? "memory://",
     dataDir: "",
     // A migrated dump written once per run by global-setup.ts (null on PostgreSQL).
     template: process.env.FK_TEST_PGLITE_TEMPLATE ?? null,

@@ -202,6 +202,9 @@ export const flockEvents = pgTable(
   },
   (t) => [
     index("flock_events_flock_date_idx").on(t.flockId, t.date),
+    // The farm's events up to a day, flock by flock in date order (production, egg stats: one
+    // keeper's rows, not every farm's; test/query-plans.test.ts).
+    index("flock_events_farm_flock_date_idx").on(t.farmId, t.flockId, t.date),
     index("flock_events_move_idx").on(t.moveId),
     index("flock_events_chicken_idx").on(t.chickenId),
   ],

@@ -1,0 +1,1 @@
+CREATE INDEX "flock_events_farm_flock_date_idx" ON "flock_events" USING btree ("farm_id","flock_id","date");
