@@ -1,5 +1,13 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { devices, expect, test, type Browser, type Page } from "@playwright/test";
-import { signIn } from "./helpers";
+import { canvasPng, signIn } from "./helpers";
+
+const DROPPINGS = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "fixtures",
+  "droppings.jpg",
+);
 
 // Issue 23: a signed-in keeper with a flock goes offline, reloads and still sees their name and
 // flock (the local copy in IndexedDB), logs today's basket and a death, closes the page and opens
@@ -477,4 +485,135 @@ test("offline: a feed record and a Today task done are kept, survive a reload an
   ).json()) as { chickenId: string }[];
   expect(feed.filter((f) => f.chickenId === hen.id)).toHaveLength(1);
   await expect(page.getByRole("list", { name: "Done tasks" }).getByText(vaccination)).toBeVisible();
+});
+
+test("offline: a bird photo and droppings photos wait on the phone, survive a reload and are sent once; the analysis runs when back online", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(200_000);
+  await page.setViewportSize({ width: 360, height: 780 });
+  await signIn(page, { name: "Pia Photo" });
+  const hen = await created<{ id: string }>(page, "/api/chickens", {
+    name: "Clover",
+    breed: "Sussex",
+  });
+  // A picture for the bird, drawn while online.
+  const picture = await canvasPng(page, {
+    width: 1600,
+    height: 1200,
+    from: "#f59e0b",
+    to: "#166534",
+  });
+
+  // One visit online to each page (the analyser's disclaimer accepted and remembered).
+  await page.goto("/feces-analyzer");
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect
+    .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)))
+    .toBe(true);
+  const gate = page.getByRole("dialog", { name: "AI Health Analysis Disclaimer" });
+  await gate.getByLabel("Remember my choice for future visits").check();
+  await page.getByRole("button", { name: "I Understand & Agree" }).click();
+  await expect(page.getByRole("button", { name: "Upload Image" })).toBeVisible();
+  await page.goto("/chicken-tracker");
+  await expect(page.getByRole("button", { name: "Edit Clover" })).toBeVisible();
+  await expect.poll(() => localCopySaved(page)).toBe(true);
+  await page.waitForTimeout(1500);
+
+  // No signal: a new photo of Clover, taken and saved.
+  await context.setOffline(true);
+  await page.reload();
+  await page.getByRole("button", { name: "Edit Clover" }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Bird" });
+  await dialog.getByTestId("photo-input").setInputFiles({
+    name: "clover.png",
+    mimeType: "image/png",
+    buffer: picture,
+  });
+  // Downscaled on the phone as online, and shown from there.
+  await expect(dialog.getByRole("img", { name: "Bird photo" })).toHaveAttribute(
+    "src",
+    /^data:image\/jpeg;base64,/,
+  );
+  await expect(dialog.getByTestId("photo-kept")).toBeVisible();
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  await expect(
+    page.getByText("Changes to Clover: kept on this phone", { exact: true }),
+  ).toBeVisible();
+  await expect(page.getByTestId("pending-count")).toHaveText("1 change waiting to be sent");
+
+  // A droppings photo: the analysis says it runs when back online, and shows no result.
+  await page.goto("/feces-analyzer");
+  await page.getByTestId("droppings-file").setInputFiles(DROPPINGS);
+  await expect(page.getByTestId("needs-connection")).toHaveText(
+    /the photo is kept on this phone and analysed when you are back online/,
+  );
+  await page.getByRole("button", { name: "Analyze Health" }).click();
+  await expect(page.getByTestId("analysis-kept")).toHaveText(
+    /^Kept on this phone: the photo is analysed when you are back online/,
+  );
+  await expect(page.getByTestId("droppings-results")).toHaveCount(0);
+  await expect(page.getByTestId("pending-count")).toHaveText("2 changes waiting to be sent");
+
+  // Reopened offline: both photos are still there, waiting in order.
+  await page.reload();
+  await expect(page.getByTestId("pending-count")).toHaveText("2 changes waiting to be sent");
+  await page.getByText("Show changes").click();
+  await expect(page.getByTestId("pending-change")).toHaveText([
+    /^Clover: new photo\s*pending/,
+    /^Droppings photo\s*pending/,
+  ]);
+  const stored = await page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const open = indexedDB.open("flockkeeper-outbox");
+        open.onsuccess = () => {
+          const req = open.result.transaction("kv").objectStore("kv").getAll();
+          req.onsuccess = () =>
+            resolve(
+              (req.result as unknown[])
+                .filter((v) => v instanceof Blob)
+                .map((b) => (b as Blob).type),
+            );
+        };
+      }),
+  );
+  expect(stored).toEqual(["image/jpeg", "image/jpeg"]);
+
+  // A second droppings photo, this page left open: its result shows here once it is analysed.
+  await page.getByTestId("droppings-file").setInputFiles(DROPPINGS);
+  await page.getByRole("button", { name: "Analyze Health" }).click();
+  await expect(page.getByTestId("analysis-kept")).toBeVisible();
+  await expect(page.getByTestId("pending-count")).toHaveText("3 changes waiting to be sent");
+
+  const writes: { url: string; key: string | null }[] = [];
+  page.on("request", (r) => {
+    if (["POST", "PATCH"].includes(r.method()) && /\/api\/(chickens|analyze)/.test(r.url()))
+      writes.push({ url: r.url(), key: r.headers()["idempotency-key"] ?? null });
+  });
+  await context.setOffline(false);
+  const syncNow = page.getByRole("button", { name: "Sync now" });
+  if (await syncNow.isVisible().catch(() => false)) await syncNow.click().catch(() => undefined);
+  await expect(page.getByTestId("pending-changes")).toHaveCount(0, { timeout: 30_000 });
+  const results = page.getByTestId("droppings-results");
+  await expect(results.getByTestId("health-status")).toHaveText("Healthy");
+  await expect(page.getByTestId("analysis-kept")).toHaveCount(0);
+  expect(writes).toHaveLength(3);
+  for (const w of writes) expect(w.key).toMatch(/^[0-9a-f-]{36}$/);
+
+  // On the server: the bird's photo (stored like an upload), and two analyses, once each.
+  const bird = (await (await page.request.get("/api/chickens")).json()) as {
+    id: string;
+    imageUrl: string | null;
+  }[];
+  expect(bird.find((b) => b.id === hen.id)?.imageUrl).toMatch(/^\/api\/images\/[a-f0-9]{64}\.jpg$/);
+  const analyses = (await (await page.request.get("/api/analyses?kind=droppings")).json()) as {
+    status: string;
+  }[];
+  expect(analyses.map((a) => a.status)).toEqual(["healthy", "healthy"]);
+  await expect(page.getByTestId("history-entry")).toHaveCount(2);
 });

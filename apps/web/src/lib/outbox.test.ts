@@ -1,9 +1,12 @@
 import "fake-indexeddb/auto";
 import { createStore } from "idb-keyval";
+import { Blob as NodeBlob } from "node:buffer";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "./api-client";
 import {
   NOT_APPLIED_MESSAGE,
+  PHOTO_KEPT,
+  PHOTO_MISSING_MESSAGE,
   createOutbox,
   resolveEdit,
   isQueued,
@@ -173,6 +176,99 @@ describe("sendOrQueue", () => {
     await expect(sendOrQueue("POST", "/api/x", {}, "x")).rejects.toMatchObject({ status: 400 });
     expect(outbox.list("keeper-2")).toHaveLength(1);
     await outbox.clearUser("keeper-2");
+  });
+
+  it("a photo taken offline is kept as a Blob beside its entry and sent in the body, the same each time", async () => {
+    // jsdom's Blob does not go through fake-indexeddb's structured clone; Node's (as a browser's) does.
+    vi.stubGlobal("Blob", NodeBlob);
+    online.mockReturnValue(false);
+    setOutboxUser("keeper-3");
+    const jpeg = "data:image/jpeg;base64,/9j/4AAQSkZJRgABAQ==";
+    const r = await sendOrQueue(
+      "POST",
+      "/api/analyze-health",
+      { image: jpeg.slice(jpeg.indexOf(",") + 1), species: "chicken" },
+      "Health check photo",
+      undefined,
+      { field: "image", as: "base64" },
+    );
+    const key = isQueued(r) ? r.key : "";
+    const [kept] = outbox.list("keeper-3");
+    // The list holds no photo bytes: the Blob has its own key.
+    expect(kept!.body).toEqual({ image: PHOTO_KEPT, species: "chicken" });
+    const blob = await outbox.photo(key);
+    expect(blob?.type).toBe("image/jpeg");
+    expect(blob?.size).toBe(13);
+
+    const bodies: unknown[] = [];
+    const answers: unknown[] = [];
+    const off = outbox.onSent((k, answer) => answers.push([k, answer]));
+    // First try: the connection drops; second: sent. Both carry the same body under the same key.
+    let tries = 0;
+    const send = async (e: OutboxEntry) => {
+      bodies.push([e.key, e.body]);
+      if (++tries === 1) throw new ApiError(0, "Network error");
+      return { healthStatus: "healthy" };
+    };
+    expect((await outbox.flush("keeper-3", send)).left).toBe(1);
+    expect((await outbox.flush("keeper-3", send)).sent).toBe(1);
+    off();
+    const sentBody = { image: "/9j/4AAQSkZJRgABAQ==", species: "chicken" };
+    expect(bodies).toEqual([
+      [key, sentBody],
+      [key, sentBody],
+    ]);
+    expect(answers).toEqual([[key, { healthStatus: "healthy" }]]);
+    // Sent: the entry and its photo are gone.
+    expect(outbox.list("keeper-3")).toEqual([]);
+    expect(await outbox.photo(key)).toBeUndefined();
+  });
+
+  it("a photo kept as a data URL; discarding the entry removes the photo too", async () => {
+    vi.stubGlobal("Blob", NodeBlob);
+    online.mockReturnValue(false);
+    setOutboxUser("keeper-4");
+    const png = "data:image/png;base64,iVBORw0KGgo=";
+    const r = await sendOrQueue(
+      "PATCH",
+      "/api/chickens/c1",
+      { imageUrl: png },
+      "Photo",
+      undefined,
+      {
+        field: "imageUrl",
+        as: "dataUrl",
+      },
+    );
+    const key = isQueued(r) ? r.key : "";
+    const sent: unknown[] = [];
+    // A photo lost from storage: refused with a message, nothing sent.
+    const store = freshStore();
+    const box = createOutbox(store);
+    await box.add({ ...outbox.list("keeper-4")[0]! });
+    expect(await box.flush("keeper-4", async (e) => void sent.push(e.body))).toMatchObject({
+      refused: 1,
+    });
+    expect(box.list("keeper-4")[0]!.refused?.message).toBe(PHOTO_MISSING_MESSAGE);
+    // The app's outbox has it: sent as the same data URL.
+    await outbox.flush("keeper-4", async (e) => void sent.push(e.body));
+    expect(sent).toEqual([{ imageUrl: png }]);
+    const r2 = await sendOrQueue(
+      "PATCH",
+      "/api/chickens/c1",
+      { imageUrl: png },
+      "Photo",
+      undefined,
+      {
+        field: "imageUrl",
+        as: "dataUrl",
+      },
+    );
+    const key2 = isQueued(r2) ? r2.key : "";
+    expect(await outbox.photo(key2)).toBeDefined();
+    await outbox.discard(key2);
+    expect(await outbox.photo(key2)).toBeUndefined();
+    expect(await outbox.photo(key)).toBeUndefined();
   });
 
   it("offline with no keeper known: refused with a message, nothing kept", async () => {

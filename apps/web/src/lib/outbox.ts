@@ -1,4 +1,4 @@
-import { createStore, get, set, type UseStore } from "idb-keyval";
+import { createStore, del, get, set, type UseStore } from "idb-keyval";
 import { ApiError, apiGet, apiSend, errorMessage } from "./api-client";
 
 /**
@@ -26,7 +26,18 @@ export type OutboxEntry = {
   notApplied?: string;
   /** Sent, but another keeper had changed some of the same fields: shown until dismissed. */
   conflicts?: FieldConflict[];
+  /** A photo kept with it (a Blob of its own in IndexedDB), put into the body when sent. */
+  photo?: OutboxPhoto;
 };
+
+/**
+ * Where a kept photo goes in the body when the entry is sent: `body[field]`, as a data URL or as
+ * the data URL's base64 part alone. Until then the field holds `PHOTO_KEPT`.
+ */
+export type OutboxPhoto = { field: string; as: "dataUrl" | "base64" };
+export const PHOTO_KEPT = "(photo kept on this phone)";
+export const PHOTO_MISSING_MESSAGE =
+  "The photo is no longer on this phone (the browser's storage was cleared): take it again.";
 
 /**
  * What an edit kept offline needs to find out whether someone else changed the record meanwhile:
@@ -138,6 +149,37 @@ const waiting = (e: OutboxEntry) => !e.refused && !e.notApplied && !e.conflicts;
 
 export type FlushResult = { sent: number; refused: number; left: number; error?: string };
 
+/** A data URL as a Blob (a kept photo takes a quarter less room than its base64 text). */
+export function dataUrlToBlob(dataUrl: string): Blob {
+  const comma = dataUrl.indexOf(",");
+  const type = /^data:([^;,]+)/.exec(dataUrl)?.[1] ?? "application/octet-stream";
+  const bytes = atob(dataUrl.slice(comma + 1).replace(/\s/g, ""));
+  const out = new Uint8Array(bytes.length);
+  for (let i = 0; i < bytes.length; i += 1) out[i] = bytes.charCodeAt(i);
+  return new Blob([out], { type });
+}
+
+/** A Blob as a data URL (the same text for the same bytes). */
+async function blobToDataUrl(blob: Blob) {
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  let text = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return `data:${blob.type || "image/jpeg"};base64,${btoa(text)}`;
+}
+
+/** The body as sent: the kept photo (same bytes every time, so a resend matches its key) in place. */
+async function withPhoto(body: unknown, photo: OutboxPhoto, blob: Blob) {
+  const fields = { ...(body as Record<string, unknown>) };
+  if (fields[photo.field] !== PHOTO_KEPT) return fields; // Left out (someone else's later photo).
+  const dataUrl = await blobToDataUrl(blob);
+  fields[photo.field] = photo.as === "base64" ? dataUrl.slice(dataUrl.indexOf(",") + 1) : dataUrl;
+  return fields;
+}
+
+const photoKey = (key: string) => `photo:${key}`;
+
 /** One outbox on one IndexedDB store (the app has one; tests make their own). */
 export function createOutbox(store: () => UseStore) {
   let entries: OutboxEntry[] | null = null;
@@ -146,6 +188,7 @@ export function createOutbox(store: () => UseStore) {
   let flushing: Promise<FlushResult> | null = null;
   const listeners = new Set<() => void>();
   const emit = () => listeners.forEach((l) => l());
+  const sentListeners = new Set<(key: string, answer: unknown) => void>();
 
   const load = () => {
     if (entries) return Promise.resolve(entries);
@@ -156,13 +199,24 @@ export function createOutbox(store: () => UseStore) {
     return loading;
   };
 
-  /** Every change reads, changes and writes the whole (short) list, one change at a time. */
-  const change = (fn: (list: OutboxEntry[]) => OutboxEntry[]) => {
+  /**
+   * Every change reads, changes and writes the whole (short) list, one change at a time. Photos
+   * live beside it, one key each: written before the entry that needs them, removed after it.
+   */
+  const change = (fn: (list: OutboxEntry[]) => OutboxEntry[], photo?: Blob) => {
     const next = chain.then(async () => {
-      const list = fn(await load());
+      const before = await load();
+      const list = fn(before);
+      if (photo) {
+        for (const e of list)
+          if (e.photo && !before.includes(e)) await set(photoKey(e.key), photo, store());
+      }
       await set(QUEUE, list, store());
       entries = list;
       emit();
+      for (const e of before) {
+        if (e.photo && !list.some((x) => x.key === e.key)) await del(photoKey(e.key), store());
+      }
     });
     chain = next.catch(() => undefined);
     return next;
@@ -183,7 +237,15 @@ export function createOutbox(store: () => UseStore) {
     /** The keeper's entries, oldest first (the same array until the list changes). */
     list: forUser,
     snapshot: () => entries,
-    add: (entry: OutboxEntry) => change((list) => [...list, entry]),
+    /** Keeps an entry (with its photo, when it has one). */
+    add: (entry: OutboxEntry, photo?: Blob) => change((list) => [...list, entry], photo),
+    /** The photo kept with an entry (undefined when there is none). */
+    photo: (key: string) => get<Blob>(photoKey(key), store()),
+    /** Called with each entry's answer from the server as it is sent. */
+    onSent(listener: (key: string, answer: unknown) => void) {
+      sentListeners.add(listener);
+      return () => sentListeners.delete(listener);
+    },
     discard: (key: string) => change((list) => list.filter((e) => e.key !== key)),
     clearUser: (userId: string) => change((list) => list.filter((e) => e.userId !== userId)),
     /**
@@ -205,6 +267,7 @@ export function createOutbox(store: () => UseStore) {
           for (const entry of forUser(userId)) {
             if (!waiting(entry)) continue;
             let conflicts: FieldConflict[] = [];
+            let answer: unknown;
             try {
               let toSend = entry;
               if (entry.check) {
@@ -217,7 +280,18 @@ export function createOutbox(store: () => UseStore) {
                 conflicts = resolved.conflicts;
                 toSend = { ...entry, body: resolved.body };
               }
-              if (!entry.check || Object.keys(toSend.body as object).length > 0) await send(toSend);
+              if (entry.photo) {
+                const blob = await get<Blob>(photoKey(entry.key), store());
+                if (!blob) {
+                  await mark(entry.key, { refused: { status: 0, message: PHOTO_MISSING_MESSAGE } });
+                  result.refused += 1;
+                  continue;
+                }
+                toSend = { ...toSend, body: await withPhoto(toSend.body, entry.photo, blob) };
+              }
+              if (!entry.check || Object.keys(toSend.body as object).length > 0) {
+                answer = await send(toSend);
+              }
             } catch (err) {
               if (entry.check && err instanceof ApiError && err.status === 404) {
                 await mark(entry.key, { notApplied: NOT_APPLIED_MESSAGE });
@@ -238,6 +312,7 @@ export function createOutbox(store: () => UseStore) {
             if (conflicts.length > 0) await mark(entry.key, { conflicts });
             else await change((list) => list.filter((e) => e.key !== entry.key));
             result.sent += 1;
+            sentListeners.forEach((l) => l(entry.key, answer));
           }
           result.left = forUser(userId).filter(waiting).length;
           return result;
@@ -261,6 +336,13 @@ let outboxUser: string | null = null;
 export const setOutboxUser = (userId: string | null) => {
   outboxUser = userId;
 };
+/**
+ * A page that knows who is signed in names them before its first write, in case the bar (loaded
+ * after the first paint) has not yet: a photo taken the moment the app opened offline is kept too.
+ */
+export const knowOutboxUser = (userId: string | null | undefined) => {
+  if (userId && !outboxUser) outboxUser = userId;
+};
 
 /** Sends one kept entry with its own key. */
 export const sendEntry = (e: OutboxEntry) =>
@@ -280,20 +362,34 @@ export async function sendOrQueue<T>(
   body: unknown,
   label: string,
   check?: OutboxCheck,
+  /**
+   * `body[photo.field]` holds a photo (a data URL, or its base64 part): kept, it is stored as a
+   * Blob beside the entry and put back in the body when the entry is sent.
+   */
+  photo?: OutboxPhoto,
 ): Promise<T | Queued> {
   const key = newKey();
   const keep = async (): Promise<Queued> => {
     if (!outboxUser) throw new ApiError(0, OFFLINE_WRITE_MESSAGE);
+    let kept = body;
+    let blob: Blob | undefined;
+    if (photo) {
+      const value = String((body as Record<string, unknown>)[photo.field]);
+      blob = dataUrlToBlob(photo.as === "base64" ? `data:image/jpeg;base64,${value}` : value);
+      kept = { ...(body as object), [photo.field]: PHOTO_KEPT };
+    }
     const entry: OutboxEntry = {
       key,
       userId: outboxUser,
       method,
       url,
-      body,
+      body: kept,
       label,
       createdAt: Date.now(),
+      ...(check ? { check } : {}),
+      ...(photo ? { photo } : {}),
     };
-    await outbox.add(check ? { ...entry, check } : entry);
+    await outbox.add(entry, blob);
     return { queued: true, key };
   };
   if (typeof navigator !== "undefined" && !navigator.onLine) return keep();

@@ -48,6 +48,27 @@ describe("POST /api/analyze-feces (offline analyser)", () => {
     expect(typeof body.clinicalFindings).toBe("string");
   });
 
+  it("a photo analysis kept offline and sent twice under one Idempotency-Key runs once (issue 23)", async () => {
+    const keeper = await buildUser(t);
+    const key = randomUUID();
+    const payload = { image: jpegDataUrl(await healthyDroppings()) };
+    const send = () =>
+      keeper.inject({
+        method: "POST",
+        url: "/api/analyze-feces",
+        headers: { "idempotency-key": key },
+        payload,
+      });
+    const first = await send();
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await send();
+    expect(again.statusCode).toBe(200);
+    expect(again.headers["idempotent-replayed"]).toBe("true");
+    expect(again.json()).toEqual(first.json());
+    const list = await keeper.inject({ method: "GET", url: "/api/analyses?kind=droppings" });
+    expect(list.json()).toHaveLength(1);
+  });
+
   it("calls bloody droppings urgent and green watery ones concerning", async () => {
     const red = await anon("/api/analyze-feces", { image: jpegDataUrl(await bloodyDroppings()) });
     expect(red.json().healthStatus).toBe("urgent");

@@ -44,7 +44,9 @@ export async function analysesRoutes(app: FastifyInstance, { config }: ModuleOpt
     "/api/analyze-feces",
     {
       ...imageRouteOptions,
-      preHandler: app.optionalUser,
+      // onRequest: the keeper is known before the body is validated, so a photo analysis kept
+      // offline and sent again under its Idempotency-Key runs (and costs a model call) once.
+      onRequest: app.optionalUser,
       config: analysisRateLimit,
       schema: { body: analyzeFecesBody, response: { 200: droppingsResult } },
     },
@@ -78,7 +80,9 @@ export async function analysesRoutes(app: FastifyInstance, { config }: ModuleOpt
     "/api/analyze-health",
     {
       ...imageRouteOptions,
-      preHandler: app.optionalUser,
+      // onRequest: the keeper is known before the body is validated, so a photo analysis kept
+      // offline and sent again under its Idempotency-Key runs (and costs a model call) once.
+      onRequest: app.optionalUser,
       config: analysisRateLimit,
       schema: { body: analyzeHealthBody, response: { 200: birdHealthResult } },
     },

@@ -19,7 +19,9 @@ export async function breedIdRoutes(app: FastifyInstance, { config }: ModuleOpti
     "/api/identify-bird-breed",
     {
       ...imageRouteOptions,
-      preHandler: app.optionalUser,
+      // onRequest: the keeper is known before the body is validated, so a photo analysis kept
+      // offline and sent again under its Idempotency-Key runs (and costs a model call) once.
+      onRequest: app.optionalUser,
       config: analysisRateLimit,
       schema: { body: identifyBreedBody, response: { 200: breedIdResult } },
     },

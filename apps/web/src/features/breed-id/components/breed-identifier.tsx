@@ -18,6 +18,12 @@ import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
 import { errorMessage } from "@/lib/api-client";
 import { signIn, useAuth } from "@/lib/auth";
+import {
+  isKept,
+  KEPT_ANALYSIS_MESSAGE,
+  KEPT_OFFLINE_MESSAGE,
+  useKeptAnalysis,
+} from "@/lib/kept-analysis";
 import { useOnline } from "@/lib/pwa";
 import { toast } from "@/lib/toast";
 import { renderUnitText } from "@flockkeeper/shared/domain/units";
@@ -72,12 +78,22 @@ export function BreedIdentifier() {
   const fileRef = useRef<HTMLInputElement>(null);
   const identify = useIdentifyBreed();
   const online = useOnline();
+  const complete = (r: BreedIdResult) => {
+    setResult(r);
+    toast({
+      title: "Breed Identified!",
+      description: `Your ${speciesText(r.species)} appears to be a ${r.breed}`,
+      variant: "success",
+    });
+  };
+  const later = useKeptAnalysis<BreedIdResult>(complete);
   const units = useUnits();
 
   const showPhoto = async (src: string) => {
     try {
       const { dataUrl } = await processImage(src, BREED_PHOTO);
       setPhoto(dataUrl);
+      later.setKept(null);
       setResult(null);
       setFailure(null);
       setImported(null);
@@ -131,14 +147,7 @@ export function BreedIdentifier() {
     identify.mutate(
       { image: stripDataUrlPrefix(photo), timestamp: Date.now(), birdId: birdId || undefined },
       {
-        onSuccess: (r) => {
-          setResult(r);
-          toast({
-            title: "Breed Identified!",
-            description: `Your ${speciesText(r.species)} appears to be a ${r.breed}`,
-            variant: "success",
-          });
-        },
+        onSuccess: (r) => (isKept(r) ? later.setKept(r.key) : complete(r)),
         onError: (e) => {
           const reason = breedFailureReason(errorMessage(e));
           setFailure(`Analysis failed: ${reason}`);
@@ -178,7 +187,15 @@ export function BreedIdentifier() {
         )}
         <div className="mt-4 space-y-3">
           {photo && <BirdPicker value={birdId} onChange={setBirdId} />}
-          <NeedsConnection what="Breed identification" />
+          <NeedsConnection
+            what="Breed identification"
+            kept={isAuthenticated ? KEPT_OFFLINE_MESSAGE : undefined}
+          />
+          {later.kept && (
+            <Alert role="status" data-testid="analysis-kept">
+              {KEPT_ANALYSIS_MESSAGE}
+            </Alert>
+          )}
           <div className="flex flex-col justify-center gap-2 sm:flex-row">
             <Button variant={photo ? "secondary" : "primary"} onClick={() => setCameraOpen(true)}>
               <Camera aria-hidden /> Take Photo
@@ -189,7 +206,7 @@ export function BreedIdentifier() {
             </Button>
             <Button
               onClick={run}
-              disabled={identify.isPending || !online}
+              disabled={identify.isPending || later.kept !== null || (!online && !isAuthenticated)}
               data-track="Identify Breed"
             >
               {identify.isPending ? (

@@ -13,7 +13,15 @@ import {
 import { NeedsConnection } from "@/components/needs-connection";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { Alert } from "@/components/ui/alert";
 import { errorMessage } from "@/lib/api-client";
+import { useAuth } from "@/lib/auth";
+import {
+  isKept,
+  KEPT_ANALYSIS_MESSAGE,
+  KEPT_OFFLINE_MESSAGE,
+  useKeptAnalysis,
+} from "@/lib/kept-analysis";
 import { useOnline } from "@/lib/pwa";
 import { toast } from "@/lib/toast";
 import { useAnalyzeFeces } from "../api/analyze-feces";
@@ -43,6 +51,16 @@ export function DroppingsAnalyzer() {
   const fileRef = useRef<HTMLInputElement>(null);
   const analyze = useAnalyzeFeces();
   const online = useOnline();
+  const { isAuthenticated } = useAuth();
+  const complete = (r: DroppingsResult) => {
+    setResult(r);
+    toast({
+      title: "Analysis Complete",
+      description: "Chicken health analysis ready!",
+      variant: "success",
+    });
+  };
+  const later = useKeptAnalysis<DroppingsResult>(complete);
 
   const showImage = (dataUrl: string) => {
     setImage(dataUrl);
@@ -108,14 +126,7 @@ export function DroppingsAnalyzer() {
     analyze.mutate(
       { image, birdId: birdId || undefined },
       {
-        onSuccess: (r) => {
-          setResult(r);
-          toast({
-            title: "Analysis Complete",
-            description: "Chicken health analysis ready!",
-            variant: "success",
-          });
-        },
+        onSuccess: (r) => (isKept(r) ? later.setKept(r.key) : complete(r)),
         onError: (e) =>
           toast({
             title: "Analysis Failed",
@@ -128,6 +139,7 @@ export function DroppingsAnalyzer() {
 
   const reset = () => {
     setImage(null);
+    later.setKept(null);
     setResult(null);
     setZoom(1);
   };
@@ -191,11 +203,21 @@ export function DroppingsAnalyzer() {
               />
               <div className="mt-4 space-y-3">
                 <BirdPicker value={birdId} onChange={setBirdId} />
-                <NeedsConnection what="Photo analysis" />
+                <NeedsConnection
+                  what="Photo analysis"
+                  kept={isAuthenticated ? KEPT_OFFLINE_MESSAGE : undefined}
+                />
+                {later.kept && (
+                  <Alert role="status" data-testid="analysis-kept">
+                    {KEPT_ANALYSIS_MESSAGE}
+                  </Alert>
+                )}
                 <div className="flex flex-col justify-center gap-2 sm:flex-row">
                   <Button
                     onClick={run}
-                    disabled={analyze.isPending || !online}
+                    disabled={
+                      analyze.isPending || later.kept !== null || (!online && !isAuthenticated)
+                    }
                     data-track="Analyze Health"
                   >
                     {analyze.isPending ? (

@@ -24,6 +24,8 @@ import { toast } from "@/lib/toast";
 import { useUnits, weightFieldText, weightTextToLbs, type Units } from "@/lib/units";
 import { useFormBreeds } from "../api/get-breeds";
 import { useSaveChicken } from "../api/save-chicken";
+import { isQueued } from "@/lib/outbox";
+import { toastSaved } from "@/lib/saved-toast";
 import { showServerErrors } from "@/lib/server-errors";
 import { BreedCombobox } from "./breed-combobox";
 import { PhotoField } from "./photo-field";
@@ -155,11 +157,15 @@ function ChickenForm({ chicken, onDone }: { chicken: Chicken | null; onDone: () 
       className="space-y-4"
       onSubmit={async (_body, values) => {
         try {
-          await save.mutateAsync({ id: chicken?.id, body: toBody(values) });
-          toast({
-            title: chicken ? "Chicken updated successfully!" : "Chicken added successfully!",
-            variant: "success",
-          });
+          const saved = await save.mutateAsync({ chicken, body: toBody(values) });
+          toastSaved(
+            saved,
+            isQueued(saved)
+              ? `${chicken ? "Changes to" : "New bird"} ${values.name}`
+              : chicken
+                ? "Chicken updated successfully!"
+                : "Chicken added successfully!",
+          );
           onDone();
         } catch (err) {
           // A band already in use or a parentage cycle is shown at its field.

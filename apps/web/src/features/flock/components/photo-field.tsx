@@ -2,7 +2,8 @@ import { Camera, ImagePlus, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { IMAGE_UNREADABLE_MESSAGE } from "@flockkeeper/shared/schemas/image";
 import { Button } from "@/components/ui/button";
-import { errorMessage } from "@/lib/api-client";
+import { ApiError, errorMessage } from "@/lib/api-client";
+import { useAuth } from "@/lib/auth";
 import { toast } from "@/lib/toast";
 import { uploadImage } from "../api/upload-image";
 import { resizePhoto } from "../lib/resize-image";
@@ -10,6 +11,8 @@ import { resizePhoto } from "../lib/resize-image";
 /**
  * A bird's photo: choose a file or take one with the phone's camera. The photo is downscaled in the
  * browser (max 1024x768 JPEG), stored by the server, and the field keeps the server's address.
+ * Offline (signed in), the field keeps the downscaled photo itself: saved with the bird, it waits
+ * in the outbox as a Blob and is sent with the bird when the connection returns.
  */
 export function PhotoField({
   value,
@@ -23,6 +26,8 @@ export function PhotoField({
   const fileRef = useRef<HTMLInputElement>(null);
   const cameraRef = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
+  const { isAuthenticated } = useAuth();
+  const kept = value?.startsWith("data:") ?? false;
 
   const handle = async (input: HTMLInputElement) => {
     const file = input.files?.[0];
@@ -32,10 +37,16 @@ export function PhotoField({
     onBusyChange?.(true);
     try {
       const dataUrl = await resizePhoto(file);
+      if (!navigator.onLine && isAuthenticated) {
+        onChange(dataUrl);
+        return;
+      }
       const stored = await uploadImage(dataUrl).catch((err: unknown) => {
+        // No answer (the signal dropped): kept with the bird like a photo taken offline.
+        if (err instanceof ApiError && err.status === 0 && isAuthenticated) return null;
         throw new Error(errorMessage(err) || IMAGE_UNREADABLE_MESSAGE);
       });
-      onChange(stored.url);
+      onChange(stored ? stored.url : dataUrl);
     } catch (err) {
       toast({
         title: "Photo not added",
@@ -87,6 +98,12 @@ export function PhotoField({
           )}
         </div>
       </div>
+      {kept && (
+        <p role="status" data-testid="photo-kept" className="mt-2 text-sm text-stone-700">
+          Offline: this photo waits on this phone and is sent with the bird when you are back
+          online.
+        </p>
+      )}
       <input
         ref={fileRef}
         type="file"

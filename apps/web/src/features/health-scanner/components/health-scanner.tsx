@@ -19,6 +19,13 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Label, Select } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
+import { useAuth } from "@/lib/auth";
+import {
+  isKept,
+  KEPT_ANALYSIS_MESSAGE,
+  KEPT_OFFLINE_MESSAGE,
+  useKeptAnalysis,
+} from "@/lib/kept-analysis";
 import { useOnline } from "@/lib/pwa";
 import { toast } from "@/lib/toast";
 import { useAnalyzeHealth } from "../api/analyze-health";
@@ -42,6 +49,16 @@ export function HealthScanner() {
   const speciesId = useId();
   const analyze = useAnalyzeHealth();
   const online = useOnline();
+  const { isAuthenticated } = useAuth();
+  const complete = (r: BirdHealthResult) => {
+    setResult(r);
+    toast({
+      title: "Analysis Complete",
+      description: "Bird health analysis ready!",
+      variant: "success",
+    });
+  };
+  const later = useKeptAnalysis<BirdHealthResult>(complete);
 
   const showImage = async (src: string) => {
     try {
@@ -79,14 +96,7 @@ export function HealthScanner() {
     analyze.mutate(
       { image: stripDataUrlPrefix(image), species, birdId: birdId || undefined },
       {
-        onSuccess: (r) => {
-          setResult(r);
-          toast({
-            title: "Analysis Complete",
-            description: "Bird health analysis ready!",
-            variant: "success",
-          });
-        },
+        onSuccess: (r) => (isKept(r) ? later.setKept(r.key) : complete(r)),
         onError: (e) => {
           setFailure(`Failed to analyze health: ${errorMessage(e)}`);
           toast({
@@ -160,11 +170,19 @@ export function HealthScanner() {
               onZoomChange={setZoom}
             />
             <BirdPicker value={birdId} onChange={setBirdId} />
-            <NeedsConnection what="Photo analysis" />
+            <NeedsConnection
+              what="Photo analysis"
+              kept={isAuthenticated ? KEPT_OFFLINE_MESSAGE : undefined}
+            />
+            {later.kept && (
+              <Alert role="status" data-testid="analysis-kept">
+                {KEPT_ANALYSIS_MESSAGE}
+              </Alert>
+            )}
             <div className="flex flex-col justify-center gap-2 sm:flex-row">
               <Button
                 onClick={run}
-                disabled={analyze.isPending || !online}
+                disabled={analyze.isPending || later.kept !== null || (!online && !isAuthenticated)}
                 data-track="Scan Bird Health"
               >
                 {analyze.isPending ? (
@@ -182,6 +200,7 @@ export function HealthScanner() {
                 disabled={analyze.isPending}
                 onClick={() => {
                   setImage(null);
+                  later.setKept(null);
                   setResult(null);
                   setFailure(null);
                   setZoom(1);
