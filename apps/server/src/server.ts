@@ -1,11 +1,15 @@
+import module from "node:module";
 import { loadConfig } from "./config";
-import { openDatabase } from "./db/client";
 import { moveLegacyDatabase } from "./db/data-dir";
 import { adminConfigHint } from "./plugins/admin-auth";
 
 /** Reads config, opens and migrates the database, listens, and shuts down cleanly. */
 async function main() {
   const started = performance.now();
+  // Node 22.1+ keeps compiled code of the modules loaded from here on (the database driver and the
+  // app, imported below) in a cache folder, so a restart skips most of their compile. Node 20,
+  // which the README names, has no such cache: there this does nothing.
+  (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
   const config = loadConfig();
   if (!config.databaseUrl) {
     const moved = moveLegacyDatabase(config.dataDir, { explicit: config.dataDirExplicit });
@@ -19,9 +23,9 @@ async function main() {
   const phases: Record<string, number> = {};
   const [{ buildApp }, database] = await Promise.all([
     import("./app").then((m) => ((phases.modules = since(started)), m)),
-    openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }).then(
-      (d) => ((phases.database = since(started)), d),
-    ),
+    import("./db/client")
+      .then((m) => m.openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }))
+      .then((d) => ((phases.database = since(started)), d)),
   ]);
   const t1 = performance.now();
   const app = await buildApp({ config, database });
@@ -44,6 +48,18 @@ async function main() {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ port: config.port, host: config.host });
+  // The knowledge base (food, condition, symptom and breed datasets and their indexes) is built
+  // right after listening rather than before: nothing else waits for it, and it is ready by the
+  // time a keeper asks a knowledge question (a request in the meantime builds it itself, as the
+  // first use does). A dataset that fails its check still stops the server.
+  setImmediate(() => {
+    import("./knowledge/index")
+      .then((m) => m.getKnowledge())
+      .catch((err: unknown) => {
+        console.error(err instanceof Error ? err.message : err);
+        process.exit(1);
+      });
+  });
   const where =
     database.kind === "postgres"
       ? "PostgreSQL (DATABASE_URL)"

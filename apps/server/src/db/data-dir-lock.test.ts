@@ -1,10 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { freePort } from "../test/instances";
 import { acquireLock } from "./client";
 
 /*
@@ -26,17 +26,6 @@ afterAll(() => {
 const canUnshare =
   process.platform === "linux" &&
   spawnSync("unshare", ["--pid", "--fork", "--mount-proc", "true"]).status === 0;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 type Started = { proc: ChildProcess; output: () => string; exited: Promise<number | null> };
 

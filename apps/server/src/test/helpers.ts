@@ -33,9 +33,11 @@ export async function createTestApp(
     databaseUrl?: string;
   } = {},
 ): Promise<TestApp> {
-  // The read cache is off unless a test asks for it, or the whole run does (TEST_READ_CACHE=true,
-  // `npm run test:api:cache`: the API suite as `npm start` serves it). Tests that write straight to
-  // the database, which the app never does outside a keeper's request, pass READ_CACHE: "false".
+  // The read cache is off unless a test asks for it, or the whole run does (TEST_READ_CACHE=true:
+  // CI's PostgreSQL pass `npm run test:api:pg`, and `npm run test:api:cache`; the API suite as
+  // `npm start` serves it). A test that changes records straight in the database after reading
+  // them through the API (the app never writes outside a keeper's request) edits through the API
+  // instead, or passes READ_CACHE: "false".
   const config = loadConfig({
     LOG_LEVEL: "silent",
     PUBLIC_URL: "http://localhost:3000",

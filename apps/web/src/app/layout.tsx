@@ -323,7 +323,10 @@ export function Layout() {
           <Outlet />
         </Suspense>
       </main>
-      <Footer />
+      {/* Its own boundary: hydrated in a later, short pass (see routes/home.tsx). */}
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
       <LazyToaster />
     </div>
   );

@@ -1,12 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { breedList, breedsQuery } from "@flockkeeper/shared/schemas/breeds-api";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { getKnowledge } from "../../knowledge/index";
 import { listBreeds } from "./breeds.service";
 
 /** Breeds and rarity: `GET /api/breeds?species=&forms=1`. */
 export async function breedsRoutes(app: FastifyInstance) {
-  getKnowledge();
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     "/api/breeds",

@@ -260,10 +260,13 @@ describe("GET /api/egg-records", () => {
       ).json();
     const item = eggRecordListItem.parse({ ...added, withheld: undefined });
     expect(await listed()).toEqual([item]);
-    await t.db
-      .update(eggRecords)
-      .set({ eggsLaid: 3, notes: null, eggQuality: "double_yolk", date: "2024-07-02" })
-      .where(eq(eggRecords.id, added.id));
+    // Through the API, as a keeper edits (the read cache, on in CI's PostgreSQL pass, then hears of it).
+    const edited = await keeper.inject({
+      method: "PATCH",
+      url: `/api/egg-records/${added.id}`,
+      payload: { eggsLaid: 3, notes: null, eggQuality: "double_yolk", date: "2024-07-02" },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
     expect(await listed()).toEqual([
       { ...item, eggsLaid: 3, notes: null, eggQuality: "double_yolk", date: "2024-07-02" },
     ]);

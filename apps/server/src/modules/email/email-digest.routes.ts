@@ -8,7 +8,7 @@ import {
 import type { ModuleOptions } from "../module";
 import { keeperOf } from "../../access/access";
 import { escapeHtml, htmlPage } from "../../lib/html";
-import { PUSH_INTERVAL_MS } from "../push/push.routes";
+import { runOnSchedule } from "../push/push.routes";
 import {
   deleteEmailDigest,
   digestOfToken,
@@ -121,7 +121,6 @@ export async function emailDigestRoutes(app: FastifyInstance, opts: ModuleOption
 
   if (!smtp || !push.sender) return;
   const mailer = smtpMailer(smtp.url, smtp.from);
-  let timer: NodeJS.Timeout | null = null;
   let running = false;
   const tick = async () => {
     if (running) return;
@@ -134,12 +133,8 @@ export async function emailDigestRoutes(app: FastifyInstance, opts: ModuleOption
       running = false;
     }
   };
-  app.addHook("onReady", () => {
-    timer = setInterval(() => void tick(), PUSH_INTERVAL_MS);
-    timer.unref();
-  });
+  runOnSchedule(app, tick);
   app.addHook("onClose", () => {
-    if (timer) clearInterval(timer);
     mailer.close();
   });
 }

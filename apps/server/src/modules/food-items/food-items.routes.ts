@@ -10,7 +10,6 @@ import {
 } from "@flockkeeper/shared/schemas/food-search";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { LRUCache } from "lru-cache";
-import { getKnowledge } from "../../knowledge/index";
 import { bulkSearchFoods, searchFood, suggestFoods } from "./food-items.service";
 
 /** Distinct lookups kept as ready answers (a few MB at most). */
@@ -18,8 +17,6 @@ const MAX_CACHED_ANSWERS = 2_000;
 
 /** Can My Flock Eat This?: `GET /api/food-items/search`, `POST /api/food-items/bulk-search`, suggestions. */
 export async function foodItemsRoutes(app: FastifyInstance) {
-  // Load and validate the datasets at start-up, not on the first keeper's request.
-  getKnowledge();
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Lookups are answered from memory in well under a millisecond and touch no database, so
   // they are not rate limited (suggestions fire on every keystroke). Bulk search is.

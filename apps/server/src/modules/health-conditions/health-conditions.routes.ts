@@ -7,7 +7,6 @@ import {
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { conditionSummaryList } from "@flockkeeper/shared/schemas/loss";
 import { conditionSummaries } from "../../knowledge/conditions";
-import { getKnowledge } from "../../knowledge/index";
 import { diagnoseSymptoms } from "./health-conditions.service";
 
 /**
@@ -15,7 +14,6 @@ import { diagnoseSymptoms } from "./health-conditions.service";
  * or a treatment's condition): `GET /api/health-conditions`.
  */
 export async function healthConditionsRoutes(app: FastifyInstance) {
-  getKnowledge();
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     "/api/health-conditions",

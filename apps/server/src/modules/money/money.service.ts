@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lte, sql } from "drizzle-orm";
+import { and, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { addDaysIso, daysBetweenIso } from "@flockkeeper/shared/domain/dates";
 import {
@@ -382,45 +382,66 @@ function flockEventSums(db: Database, farmId: string, from: string, to: string, 
   );
 }
 
-/** SQL: the keeper's currency (settings), USD when never set. */
-const currencySql = (keeper: Keeper) =>
-  sql`coalesce((select currency from keeper_settings where user_id = ${keeper.user.id}), ${DEFAULT_CURRENCY})`;
+/** SQL: the currency of the keeper `userId` (settings), USD when never set. */
+const currencyOfSql = (userId: SQL | string) =>
+  sql`coalesce((select currency from keeper_settings where user_id = ${userId}), ${DEFAULT_CURRENCY})`;
 
 /**
- * Feed bought (purchases of category feed in a weight unit, in the keeper's currency, up to `to`)
- * and feed used (feed records from the first purchase to `to`, and over the last FEED_RATE_DAYS
- * days), in one statement.
+ * SQL, a lateral row `(bought, used, recent)`: feed bought (purchases of category feed in a
+ * weight unit, in the keeper's currency, up to `to`) and feed used (feed records from the first
+ * purchase to `to`, and over the last FEED_RATE_DAYS days). The farm, keeper and date are SQL
+ * (parameters, or a column of many requests: Today's feed source reads every farm of a digest run
+ * in one statement).
  */
-export async function feedStock(db: Database, keeper: Keeper, to: string, flockId?: string) {
-  const recentFrom = addDaysIso(to, -(FEED_RATE_DAYS - 1));
-  const [row] = await rowsOf<{
-    bought: string | number | null;
-    used: string | number | null;
-    recent: string | number | null;
-  }>(
-    db,
-    sql`
-    with bought as (
+export function feedStockSql(farmId: SQL, userId: SQL, to: SQL, flockId?: string): SQL {
+  return sql`(
+    select bought.lbs as bought, used.used, used.recent from (
       select sum(${feedLbsSql}) as lbs, min(t.date) as first from transactions t
-      where t.farm_id = ${keeper.farmId} and t.date <= ${to} and t.type = 'expense'
-        and t.category = 'feed' and t.currency = ${currencySql(keeper)}
+      where t.farm_id = ${farmId} and t.date <= ${to} and t.type = 'expense'
+        and t.category = 'feed' and t.currency = ${currencyOfSql(userId)}
         and t.unit in (${sql.raw(
           Object.keys(FEED_LBS_PER_UNIT)
             .map((u) => `'${u}'`)
             .join(", "),
         )})
         ${flockId ? sql`and t.flock_id = ${flockId}` : sql``}
-    )
-    select bought.lbs as bought, used.used, used.recent from bought
-    left join lateral (
+    ) bought
+    left join lateral (${
+      flockId
+        ? sql`
       select sum(fr.feed_amount) as used,
-        sum(fr.feed_amount) filter (where fr.date >= ${recentFrom}) as recent
+        sum(fr.feed_amount) filter (where fr.date >= ${to} - ${FEED_RATE_DAYS - 1}::int) as recent
       from feed_records fr
-      where fr.farm_id = ${keeper.farmId} and fr.date between bought.first and ${to}
-        ${flockId ? feedOfFlock(flockId) : sql``}
-    ) used on bought.first is not null`,
+      where fr.farm_id = ${farmId} and fr.date between bought.first and ${to} ${feedOfFlock(flockId)}`
+        : // The whole farm's: its daily totals (kept by triggers, one row a day however many
+          // flocks and birds have records), not every record since the first purchase.
+          sql`
+      select sum(d.feed_amount) as used,
+        sum(d.feed_amount) filter (where d.date >= ${to} - ${FEED_RATE_DAYS - 1}::int) as recent
+      from daily_production d
+      where d.farm_id = ${farmId} and d.date between bought.first and ${to}`
+    }) used on bought.first is not null)`;
+}
+
+/** The feed stock of `feedStockSql`'s row. */
+export const feedStockOfRow = (row: {
+  bought: string | number | null;
+  used: string | number | null;
+  recent: string | number | null;
+}) => feedStockOf(Number(row.bought ?? 0), Number(row.used ?? 0), Number(row.recent ?? 0));
+
+/** The farm's (or one flock's) feed stock on `to` (`feedStockSql`). */
+export async function feedStock(db: Database, keeper: Keeper, to: string, flockId?: string) {
+  const [row] = await rowsOf<Parameters<typeof feedStockOfRow>[0]>(
+    db,
+    sql`select s.* from ${feedStockSql(
+      sql`${keeper.farmId}::uuid`,
+      sql`${keeper.user.id}::uuid`,
+      sql`${to}::date`,
+      flockId,
+    )} s`,
   );
-  return feedStockOf(Number(row?.bought ?? 0), Number(row?.used ?? 0), Number(row?.recent ?? 0));
+  return feedStockOfRow(row ?? { bought: null, used: null, recent: null });
 }
 
 export async function moneySummary(

@@ -12,6 +12,28 @@ import { runNotifications, subscribe, unsubscribe, vapidKeys } from "./push.serv
 
 /** How often an instance looks for due notifications (the database says what is due). */
 export const PUSH_INTERVAL_MS = 60_000;
+/**
+ * How soon after start an instance looks first: what fell due while it was stopped (a restart, a
+ * deploy) goes out at once rather than a minute later. Several instances starting together share
+ * that first run like any other (each notification is claimed by one).
+ */
+export const FIRST_RUN_MS = 1_000;
+
+/** Runs `tick` soon after the app is ready, then every `PUSH_INTERVAL_MS`, until the app closes. */
+export function runOnSchedule(app: FastifyInstance, tick: () => Promise<void>): void {
+  let first: NodeJS.Timeout | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  app.addHook("onReady", () => {
+    first = setTimeout(() => void tick(), FIRST_RUN_MS);
+    first.unref();
+    timer = setInterval(() => void tick(), PUSH_INTERVAL_MS);
+    timer.unref();
+  });
+  app.addHook("onClose", () => {
+    if (first) clearTimeout(first);
+    if (timer) clearInterval(timer);
+  });
+}
 
 /**
  * Web Push (issue 22): `GET /api/push/public-key` (the VAPID key a browser subscribes with),
@@ -56,7 +78,6 @@ export async function pushRoutes(app: FastifyInstance, opts: ModuleOptions) {
   );
 
   if (!push.sender) return;
-  let timer: NodeJS.Timeout | null = null;
   let running = false;
   const tick = async () => {
     if (running) return;
@@ -73,11 +94,5 @@ export async function pushRoutes(app: FastifyInstance, opts: ModuleOptions) {
       running = false;
     }
   };
-  app.addHook("onReady", () => {
-    timer = setInterval(() => void tick(), PUSH_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook("onClose", () => {
-    if (timer) clearInterval(timer);
-  });
+  runOnSchedule(app, tick);
 }

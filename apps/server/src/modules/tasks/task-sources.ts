@@ -1,8 +1,9 @@
-import { and, eq, gte, inArray, isNull } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { addDaysIso, todayIso } from "@flockkeeper/shared/schemas/common";
 import { incubationPlan } from "@flockkeeper/shared/domain/incubation";
 import { speciesLabel, isPoultrySpecies } from "@flockkeeper/shared/domain/species-labels";
 import { withdrawalEnds } from "@flockkeeper/shared/domain/treatment";
+import type { DoseRecord } from "@flockkeeper/shared/domain/vaccination";
 import {
   choreTasks,
   feedTasks,
@@ -10,6 +11,7 @@ import {
   type TaskTreatment,
   eggTasks,
   hatchTasks,
+  LAYING_PURPOSES,
   vaccinationTasks,
   weatherTasks,
   type Chore,
@@ -18,9 +20,8 @@ import {
 } from "@flockkeeper/shared/domain/tasks";
 import { defaultText } from "@flockkeeper/shared/domain/units";
 import type { Database } from "../../db/client";
+import { preparedRows } from "../../db/prepared";
 import {
-  chores,
-  eggCollections,
   flocks,
   hatchCandlings,
   hatchRecords,
@@ -30,30 +31,162 @@ import {
 } from "../../db/schema/index";
 import { getIncubationProfiles } from "../../knowledge/incubation-profiles";
 import type { Keeper } from "../../access/access";
-import { getPlace, getWeather } from "../weather/weather.service";
-import { feedStock } from "../money/money.service";
-import { withdrawalGuard } from "../treatments/treatments.service";
+import { getWeather } from "../weather/weather.service";
+import { feedStockOfRow, feedStockSql } from "../money/money.service";
+import { withdrawalGuardOf, type SpanRow } from "../treatments/treatments.service";
 
-/** What a source needs besides the farm: the keeper's date and where the weather comes from. */
-export type SourceContext = { db: Database; keeper: Keeper; date: string; weatherBaseUrl: string };
+/** One farm's Today to compute: the keeper (farm, and whose currency) and their date. */
+export type TaskRequest = { keeper: Keeper; date: string };
+
+/** What a source's `tasks` may use besides its rows: the weather comes from outside. */
+export type SourceContext = { db: Database; weatherBaseUrl: string };
 
 /**
- * One place Today's tasks come from. `load` reads the farm's records (every query scoped by
- * `keeper.farmId`) and hands them to the pure function in packages/shared/src/domain/tasks.ts.
- * A source that cannot answer (the weather provider is down) throws `SourceUnavailable`: the list
- * still comes, with the source named as unavailable.
+ * One place Today's tasks come from, for many farms at once (one keeper's Today, or a batch of a
+ * digest run): `reads` are selects over the requests, `task_requests (q, farm_id, user_id, date)`
+ * (every row scoped by its request's farm and carrying its `q`, the request's index); all the
+ * sources' reads go to the database as one statement. `tasks` hands one request's rows to the pure
+ * function in packages/shared/src/domain/tasks.ts. A source that cannot answer (the weather provider
+ * is down) throws `SourceUnavailable`: the list still comes, with the source named as unavailable.
+ *
+ * Read what is due, not the farm's history: a source's reads are what its tasks on the day can come
+ * from (the latest dose of each course, running hatches, treatments not over), so Today costs the
+ * same after years of records.
  *
  * Adding a source (treatments and withdrawal ends, feed running low): one entry here, its kind in
  * `TASK_KINDS`, and its pure function in the domain module.
  */
-export type TaskSource = {
+export type TaskSource<R extends Record<string, object> = Record<string, object>> = {
   name: string;
-  /** Also feeds the calendar (dated events known ahead: vaccinations, candling, hatches). */
-  load: (ctx: SourceContext) => Promise<ComputedTask[]>;
+  reads: { [K in keyof R]: SQL };
+  tasks: (
+    rows: { [K in keyof R]: R[K][] },
+    req: TaskRequest,
+    ctx: SourceContext,
+  ) => ComputedTask[] | Promise<ComputedTask[]>;
 };
+
+const source = <R extends Record<string, object>>(s: TaskSource<R>) => s as unknown as TaskSource;
 
 /** A source that could not be read now; its message is shown on Today. */
 export class SourceUnavailable extends Error {}
+
+/** A farm's saved state of a task (done, snoozed), with the name of who did it. */
+export type TaskStateRow = {
+  taskId: string;
+  /** As `Date.toISOString()` writes it. */
+  doneAt: string | null;
+  doneBy: string | null;
+  snoozedUntil: string | null;
+  firstName: string | null;
+  lastName: string | null;
+};
+
+/**
+ * Days before the asked date whose task states are read with the sources' records: almost every
+ * task of a day is due that day or within the last month (a weekly or monthly chore); the states of
+ * older ones (a vaccination overdue for months) are read after, by id.
+ */
+export const STATE_DAYS = 62;
+
+/** A day's tasks of one request, and the sources that could not answer. */
+export type SourcesResult = {
+  tasks: ComputedTask[];
+  unavailable: { source: string; message: string }[];
+  /** With `states`: the farm's states of tasks due from STATE_DAYS before the date to the date. */
+  states: TaskStateRow[];
+};
+
+/**
+ * Runs the sources for each request: one statement reads every source's rows for all the requests
+ * (a digest batch of a hundred keepers costs one round trip, as one keeper's Today does), then each
+ * request's tasks are computed from its rows. A failing source is named in that request's
+ * `unavailable`, the others still answer; the tasks keep the sources' order. With `states`, the
+ * same statement reads the farms' recent task states (`STATE_DAYS`).
+ */
+export async function runSources(
+  db: Database,
+  requests: readonly TaskRequest[],
+  weatherBaseUrl: string,
+  {
+    sources = TASK_SOURCES,
+    states = false,
+  }: { sources?: readonly TaskSource[]; states?: boolean } = {},
+): Promise<SourcesResult[]> {
+  if (requests.length === 0) return [];
+  const reads = sources.flatMap((s, i) =>
+    Object.entries(s.reads).map(([name, query]) => ({ source: i, name, query })),
+  );
+  if (states) {
+    reads.push({
+      source: -1,
+      name: "states",
+      query: sql`
+        select r.q, s.task_id as "taskId",
+          to_char(s.done_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "doneAt",
+          s.done_by as "doneBy", s.snoozed_until as "snoozedUntil", u.first_name as "firstName",
+          u.last_name as "lastName"
+        from task_requests r
+        join task_states s on s.farm_id = r.farm_id
+          and s.due between r.date - ${STATE_DAYS}::int and r.date
+        left join users u on u.id = s.done_by`,
+    });
+  }
+  const list = JSON.stringify(
+    requests.map((r, q) => ({
+      q,
+      farm_id: r.keeper.farmId,
+      user_id: r.keeper.user.id,
+      date: r.date,
+    })),
+  );
+  const columns = sql.join(
+    reads.map(
+      (r, i) =>
+        sql`(select coalesce(json_agg(x), '[]'::json) from (${r.query}) x) as ${sql.identifier(`r${i}`)}`,
+    ),
+    sql`, `,
+  );
+  // The same text for every run of these sources (the requests are one parameter): prepared once
+  // per connection on PostgreSQL.
+  const [row] = await preparedRows<Record<string, { q: number }[]>>(
+    db,
+    sql`
+    with task_requests as (
+      select * from json_to_recordset(${list}::json) as r(q int, farm_id uuid, user_id uuid, date date)
+    )
+    select ${columns}`,
+  );
+  // rowsOf[request][source][read]
+  const rowsOf = requests.map(() =>
+    sources.map((s) => Object.fromEntries(Object.keys(s.reads).map((k) => [k, [] as object[]]))),
+  );
+  const statesOf = requests.map((): TaskStateRow[] => []);
+  reads.forEach((r, i) => {
+    for (const x of row?.[`r${i}`] ?? []) {
+      if (r.source === -1) statesOf[x.q]?.push(x as unknown as TaskStateRow);
+      else rowsOf[x.q]?.[r.source]?.[r.name]?.push(x);
+    }
+  });
+  const ctx = { db, weatherBaseUrl };
+  return Promise.all(
+    requests.map(async (req, q) => {
+      const out: SourcesResult = { tasks: [], unavailable: [], states: statesOf[q]! };
+      const results = await Promise.allSettled(
+        sources.map(async (s, i) => s.tasks(rowsOf[q]![i]!, req, ctx)),
+      );
+      results.forEach((result, i) => {
+        if (result.status === "fulfilled") {
+          out.tasks.push(...result.value);
+          return;
+        }
+        if (!(result.reason instanceof SourceUnavailable)) throw result.reason;
+        out.unavailable.push({ source: sources[i]!.name, message: result.reason.message });
+      });
+      return out;
+    }),
+  );
+}
 
 export function hatchLabel(row: { species: string; breed: string | null; eggSource: string }) {
   const species = isPoultrySpecies(row.species) ? speciesLabel(row.species) : row.species;
@@ -103,19 +236,6 @@ export async function farmDoses(db: Database, farmId: string) {
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
 
-/** The farm's chores in the shape the domain needs. */
-export async function farmChores(db: Database, farmId: string): Promise<Chore[]> {
-  const rows = await db.select().from(chores).where(eq(chores.farmId, farmId));
-  return rows.map((r) => ({
-    id: r.id,
-    title: r.title,
-    frequency: r.frequency as Chore["frequency"],
-    weekday: r.weekday,
-    dayOfMonth: r.dayOfMonth,
-    startDate: r.startDate,
-  }));
-}
-
 /**
  * The farm's treatments whose course or withdrawal is not over by `from` (issue 20's records),
  * with the bird's or flock's name and the withdrawal ends worked out as the treatments module does.
@@ -141,6 +261,22 @@ export async function farmTreatments(
     .leftJoin(flocks, eq(flocks.id, treatments.flockId))
     // The longest withdrawal is 365 days (a check on the table).
     .where(and(eq(treatments.farmId, farmId), gte(treatments.endDate, addDaysIso(from, -367))));
+  return taskTreatments(rows, from);
+}
+
+type TreatmentRow = {
+  id: string;
+  product: string;
+  startDate: string;
+  endDate: string;
+  eggDays: number;
+  meatDays: number;
+  bird: string | null;
+  flock: string | null;
+};
+
+/** The treatments of the rows whose course or withdrawal is not over by `from`. */
+function taskTreatments(rows: readonly TreatmentRow[], from: string): TaskTreatment[] {
   return rows
     .map((r) => ({
       id: r.id,
@@ -161,53 +297,140 @@ export async function farmTreatments(
 
 export const WEATHER_TASKS_UNAVAILABLE = "Weather alerts are unavailable right now";
 
+/** SQL: the egg-laying purposes (domain `LAYING_PURPOSES`), for `in (...)`. */
+const layingList = sql.join(
+  LAYING_PURPOSES.map((p) => sql`${p}`),
+  sql`, `,
+);
+
+/** SQL: a timestamp as text that sorts as it compares (UTC, microseconds). */
+const sortableTime = (column: SQL) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
+
 export const TASK_SOURCES: readonly TaskSource[] = [
-  {
+  source<{
+    flocks: { id: string; name: string; purpose: string; basketLogged: boolean };
+    spans: SpanRow;
+  }>({
     name: "eggs",
-    load: async ({ db, keeper, date }) => {
-      const rows = await db
-        .select({ id: flocks.id, name: flocks.name, purpose: flocks.purpose })
-        .from(flocks)
-        .where(and(eq(flocks.farmId, keeper.farmId), eq(flocks.archived, false)));
-      if (rows.length === 0) return [];
-      const logged = await db
-        .select({ flockId: eggCollections.flockId })
-        .from(eggCollections)
-        .where(and(eq(eggCollections.farmId, keeper.farmId), eq(eggCollections.date, date)));
-      const done = new Set(logged.map((l) => l.flockId));
-      // The eggs guard on the keeper's day: a treatment of the flock or of one of its birds.
-      const guard = await withdrawalGuard(db, keeper, date);
+    reads: {
+      // The laying flocks, and whether the day's basket is logged.
+      flocks: sql`
+        select r.q, f.id, f.name, f.purpose, exists (
+          select 1 from egg_collections c
+          where c.flock_id = f.id and c.date = r.date and c.farm_id = r.farm_id
+        ) as "basketLogged"
+        from task_requests r
+        join flocks f on f.farm_id = r.farm_id and not f.archived and f.purpose in (${layingList})`,
+      // The eggs guard on the keeper's day: treatments of the flocks or of their birds then.
+      spans: sql`
+        select r.q, t.id, t.chicken_id as "chickenId", t.flock_id as "flockId",
+          t.start_date as "startDate", t.end_date as "endDate", t.egg_withdrawal_days as egg,
+          t.meat_withdrawal_days as meat, c.flock_id as "birdFlockId"
+        from task_requests r
+        join treatments t on t.farm_id = r.farm_id and t.start_date <= r.date
+          and t.end_date + greatest(t.egg_withdrawal_days, t.meat_withdrawal_days) >= r.date
+        left join chickens c on c.id = t.chicken_id`,
+    },
+    tasks: (rows, { date }) => {
+      if (rows.flocks.length === 0) return [];
+      const guard = withdrawalGuardOf(rows.spans, date);
       return eggTasks(
-        rows.map((r) => ({
-          ...r,
-          basketLogged: done.has(r.id),
+        rows.flocks.map((r) => ({
+          id: r.id,
+          name: r.name,
+          purpose: r.purpose,
+          basketLogged: r.basketLogged,
           eggsWithheldUntil: guard.flock(r.id).eggsWithheldUntil,
         })),
         date,
       );
     },
-  },
-  {
+  }),
+  source<{ treatments: TreatmentRow }>({
     name: "treatments",
-    load: async ({ db, keeper, date }) =>
-      treatmentTasks(await farmTreatments(db, keeper.farmId, date), date),
-  },
-  {
+    reads: {
+      // Treatments whose course or withdrawal is not over (the longest withdrawal is 365 days, a
+      // check on the table: the index bound).
+      treatments: sql`
+        select r.q, t.id, t.product, t.start_date as "startDate", t.end_date as "endDate",
+          t.egg_withdrawal_days as "eggDays", t.meat_withdrawal_days as "meatDays",
+          c.name as bird, f.name as flock
+        from task_requests r
+        join treatments t on t.farm_id = r.farm_id and t.end_date >= r.date - 367
+          and t.end_date + greatest(t.egg_withdrawal_days, t.meat_withdrawal_days) + 1 >= r.date
+        left join chickens c on c.id = t.chicken_id
+        left join flocks f on f.id = t.flock_id`,
+    },
+    tasks: (rows, { date }) => treatmentTasks(taskTreatments(rows.treatments, date), date),
+  }),
+  source<{ doses: DoseRecord & { createdAt: string } }>({
     name: "vaccinations",
-    load: async ({ db, keeper, date }) =>
-      vaccinationTasks(await farmDoses(db, keeper.farmId), date),
-  },
-  {
+    reads: {
+      // The latest dose of each vaccine, bird and name as written: a course's latest dose is among
+      // them (the domain tells which doses are one course, and which of these is its latest).
+      // (Compared byte by byte: the same groups as the default collation, sorted without it.)
+      doses: sql`
+        select d.q, d.id, d.vaccine, d."birdId", d."birdName", d.date, d."nextDue",
+          ${sortableTime(sql`d.created_at`)} as "createdAt"
+        from (
+          select distinct on (r.q, v.vaccine collate "C", v.bird_id, v.bird_name collate "C")
+            r.q, v.id, v.vaccine, v.bird_id as "birdId", v.bird_name as "birdName", v.date,
+            v.next_due as "nextDue", v.created_at
+          from task_requests r
+          join vaccinations v on v.farm_id = r.farm_id
+          order by r.q, v.vaccine collate "C", v.bird_id, v.bird_name collate "C", v.date desc,
+            v.created_at desc
+        ) d`,
+    },
+    tasks: (rows, { date }) => vaccinationTasks(rows.doses, date),
+  }),
+  source<{
+    hatches: {
+      id: string;
+      species: string;
+      breed: string | null;
+      eggSource: string;
+      startDate: string;
+      profileId: string | null;
+      candledDays: number[];
+    };
+  }>({
     name: "hatching",
-    load: async ({ db, keeper, date }) => hatchTasks(await runningHatches(db, keeper.farmId), date),
-  },
-  {
+    reads: {
+      hatches: sql`
+        select r.q, h.id, h.species, h.breed, h.egg_source as "eggSource",
+          h.incubation_start_date as "startDate", h.profile_id as "profileId",
+          array(select c.day from hatch_candlings c where c.hatch_record_id = h.id) as "candledDays"
+        from task_requests r
+        join hatch_records h on h.farm_id = r.farm_id and h.success is null`,
+    },
+    tasks: (rows, { date }) => {
+      const profiles = getIncubationProfiles().byId;
+      return hatchTasks(
+        rows.hatches.map((r) => ({
+          id: r.id,
+          label: hatchLabel(r),
+          startDate: r.startDate,
+          plan: incubationPlan(r.species, r.profileId ? profiles.get(r.profileId) : null),
+          candledDays: r.candledDays,
+        })),
+        date,
+      );
+    },
+  }),
+  source<{ places: { name: string; latitude: number; longitude: number } }>({
     name: "weather",
-    load: async ({ db, keeper, date, weatherBaseUrl }) => {
+    reads: {
+      places: sql`
+        select r.q, p.name, p.latitude, p.longitude
+        from task_requests r join keeper_places p on p.farm_id = r.farm_id`,
+    },
+    tasks: async (rows, { date }, { db, weatherBaseUrl }) => {
       // The forecast is for now: it says nothing about a day far from the server's.
       const today = todayIso(new Date());
       if (date < addDaysIso(today, -1) || date > addDaysIso(today, 1)) return [];
-      const place = await getPlace(db, keeper);
+      const place = rows.places[0];
       if (!place) return [];
       let weather;
       try {
@@ -225,14 +448,30 @@ export const TASK_SOURCES: readonly TaskSource[] = [
         date,
       );
     },
-  },
-  {
+  }),
+  source<{ stock: Parameters<typeof feedStockOfRow>[0] }>({
     name: "feed",
-    load: async ({ db, keeper, date }) =>
-      feedTasks(await feedStock(db, keeper, date), keeper.farmId, date),
-  },
-  {
+    reads: {
+      stock: sql`
+        select r.q, s.* from task_requests r
+        cross join lateral ${feedStockSql(sql`r.farm_id`, sql`r.user_id`, sql`r.date`)} s`,
+    },
+    tasks: (rows, { keeper, date }) =>
+      feedTasks(
+        feedStockOfRow(rows.stock[0] ?? { bought: null, used: null, recent: null }),
+        keeper.farmId,
+        date,
+      ),
+  }),
+  source<{ chores: Chore }>({
     name: "chores",
-    load: async ({ db, keeper, date }) => choreTasks(await farmChores(db, keeper.farmId), date),
-  },
+    reads: {
+      // A chore starting after the day has no occurrence yet.
+      chores: sql`
+        select r.q, c.id, c.title, c.frequency, c.weekday, c.day_of_month as "dayOfMonth",
+          c.start_date as "startDate"
+        from task_requests r join chores c on c.farm_id = r.farm_id and c.start_date <= r.date`,
+    },
+    tasks: (rows, { date }) => choreTasks(rows.chores, date),
+  }),
 ];

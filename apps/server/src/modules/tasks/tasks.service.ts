@@ -18,7 +18,13 @@ import type { Database } from "../../db/client";
 import { chores, taskStates, users } from "../../db/schema/index";
 import { AppError, invalidField, notFound } from "../../lib/errors";
 import { authorshipOf, createdByKeeper, type Keeper } from "../../access/access";
-import { TASK_SOURCES, SourceUnavailable, type TaskSource } from "./task-sources";
+import {
+  TASK_SOURCES,
+  STATE_DAYS,
+  runSources,
+  type SourcesResult,
+  type TaskRequest,
+} from "./task-sources";
 
 /** The server's UTC date; a keeper's own date comes with the request (`?date=`). */
 const serverToday = () => todayIso(new Date());
@@ -40,35 +46,6 @@ const SOURCE_OF: Record<TaskKind, string> = {
 const memberName = (u: { firstName: string | null; lastName: string | null }) =>
   [u.firstName, u.lastName].filter(Boolean).join(" ").trim() || "A keeper";
 
-/**
- * Runs the sources for a day; a failing one is named in `unavailable`, the others still answer.
- * The sources read at once (on PostgreSQL each on its own pooled connection: a day is about a dozen
- * small queries, and one after another their round trips were most of Today's time and of the
- * digest run's); the tasks keep the sources' order.
- */
-async function computeTasks(
-  db: Database,
-  keeper: Keeper,
-  date: string,
-  weatherBaseUrl: string,
-  sources: readonly TaskSource[] = TASK_SOURCES,
-) {
-  const unavailable: TasksResponse["unavailable"] = [];
-  const tasks: ComputedTask[] = [];
-  const results = await Promise.allSettled(
-    sources.map((source) => source.load({ db, keeper, date, weatherBaseUrl })),
-  );
-  results.forEach((result, i) => {
-    if (result.status === "fulfilled") {
-      tasks.push(...result.value);
-      return;
-    }
-    if (!(result.reason instanceof SourceUnavailable)) throw result.reason;
-    unavailable.push({ source: sources[i]!.name, message: result.reason.message });
-  });
-  return { tasks, unavailable };
-}
-
 /** `GET /api/tasks?date=`: the farm's tasks of the day and overdue ones, with who did what. */
 export async function listTasks(
   db: Database,
@@ -76,45 +53,70 @@ export async function listTasks(
   date: string | undefined,
   weatherBaseUrl: string,
 ): Promise<TasksResponse> {
-  const day = date ?? serverToday();
-  const { tasks, unavailable } = await computeTasks(db, keeper, day, weatherBaseUrl);
-  const ids = tasks.map((t) => t.id);
-  const states =
-    ids.length === 0
-      ? []
-      : await db
-          .select({
-            taskId: taskStates.taskId,
-            doneAt: taskStates.doneAt,
-            doneBy: taskStates.doneBy,
-            snoozedUntil: taskStates.snoozedUntil,
-            firstName: users.firstName,
-            lastName: users.lastName,
-          })
-          .from(taskStates)
-          .leftJoin(users, eq(users.id, taskStates.doneBy))
-          .where(and(eq(taskStates.farmId, keeper.farmId), inArray(taskStates.taskId, ids)));
-  const names = new Map(
-    states.filter((s) => s.doneBy).map((s) => [s.doneBy!, memberName(s)] as const),
-  );
-  const views = applyTaskStates(
-    tasks,
-    states.map((s) => ({
-      taskId: s.taskId,
-      doneAt: s.doneAt?.toISOString() ?? null,
-      doneBy: s.doneBy,
-      snoozedUntil: s.snoozedUntil,
-    })),
-    day,
-  );
-  return {
-    date: day,
-    tasks: views.map((v): Task => ({
-      ...v,
-      doneByName: v.doneBy ? (names.get(v.doneBy) ?? null) : null,
-    })),
-    unavailable,
-  };
+  const [answer] = await listTasksOf(db, [{ keeper, date: date ?? serverToday() }], weatherBaseUrl);
+  return answer!;
+}
+
+/**
+ * The Today of each request (a keeper's farm and date) as `listTasks` answers it, for many at
+ * once: the digest runs read a batch of keepers in two statements (the sources' records, then the
+ * farms' states of those tasks), not a dozen queries per keeper.
+ */
+export async function listTasksOf(
+  db: Database,
+  requests: readonly TaskRequest[],
+  weatherBaseUrl: string,
+): Promise<TasksResponse[]> {
+  const computed = await runSources(db, requests, weatherBaseUrl, { states: true });
+  // The states of tasks due before the window read with the records (STATE_DAYS), by id.
+  const older = computed.flatMap((c, i) => {
+    const { keeper, date } = requests[i]!;
+    const from = addDaysIso(date, -STATE_DAYS);
+    return c.tasks
+      .filter((t) => t.due < from || t.due > date)
+      .map((t) => ({ q: i, farmId: keeper.farmId, taskId: t.id }));
+  });
+  if (older.length > 0) {
+    const rows = await db
+      .select({
+        farmId: taskStates.farmId,
+        taskId: taskStates.taskId,
+        doneAt: taskStates.doneAt,
+        doneBy: taskStates.doneBy,
+        snoozedUntil: taskStates.snoozedUntil,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      })
+      .from(taskStates)
+      .leftJoin(users, eq(users.id, taskStates.doneBy))
+      .where(
+        and(
+          inArray(taskStates.farmId, [...new Set(older.map((w) => w.farmId))]),
+          inArray(taskStates.taskId, [...new Set(older.map((w) => w.taskId))]),
+        ),
+      );
+    const key = (farmId: string, taskId: string) => `${farmId} ${taskId}`;
+    const byKey = new Map(rows.map((r) => [key(r.farmId, r.taskId), r]));
+    for (const o of older) {
+      const r = byKey.get(key(o.farmId, o.taskId));
+      if (r) computed[o.q]!.states.push({ ...r, doneAt: r.doneAt?.toISOString() ?? null });
+    }
+  }
+  return computed.map(({ tasks, unavailable, states }, i) => {
+    const day = requests[i]!.date;
+    const names = new Map(
+      states.filter((s) => s.doneBy).map((s) => [s.doneBy!, memberName(s)] as const),
+    );
+    const views = applyTaskStates(tasks, states, day);
+    return {
+      date: day,
+      tasks: views.map((v): Task => ({
+        ...v,
+        doneByName: v.doneBy ? (names.get(v.doneBy) ?? null) : null,
+      })),
+      unavailable,
+    };
+  });
 }
 
 /**
@@ -130,7 +132,14 @@ async function farmTask(
   const parsed = parseTaskId(id);
   if (!parsed) throw notFound("Task");
   const source = TASK_SOURCES.filter((s) => s.name === SOURCE_OF[parsed.kind]);
-  const { tasks, unavailable } = await computeTasks(db, keeper, parsed.due, weatherBaseUrl, source);
+  const [{ tasks, unavailable }] = (await runSources(
+    db,
+    [{ keeper, date: parsed.due }],
+    weatherBaseUrl,
+    {
+      sources: source,
+    },
+  )) as [SourcesResult];
   if (unavailable.length > 0) {
     throw new AppError(503, "SOURCE_UNAVAILABLE", unavailable[0]!.message);
   }

@@ -356,7 +356,23 @@ export const NO_WITHDRAWAL = { eggsWithheldUntil: null, meatWithheldUntil: null 
  * treatment day to the later withdrawal end), with the flock of each treated bird.
  */
 async function spansOver(db: Db, farmId: string, from: string, to: string) {
-  const rows = await spansStatement(db).execute({ farmId, from, to });
+  return spansOfRows(await spansStatement(db).execute({ farmId, from, to }));
+}
+
+/** A treatment row as `spansOver` reads it (also read in bulk by Today's sources). */
+export type SpanRow = {
+  id: string;
+  chickenId: string | null;
+  flockId: string | null;
+  startDate: string;
+  endDate: string;
+  egg: number;
+  meat: number;
+  birdFlockId: string | null;
+};
+
+/** The spans of the rows, with the flock of each treated bird. */
+function spansOfRows(rows: readonly SpanRow[]) {
   const spans: Span[] = rows.map((r) => ({
     id: r.id,
     chickenId: r.chickenId,
@@ -380,7 +396,18 @@ const treatedBirdsIn = (birdFlock: Map<string, string | null>, flockId: string) 
  * `eggsWithheldUntil` / `meatWithheldUntil`, the last day of withdrawal, or null.
  */
 export async function withdrawalGuard(db: Db, keeper: Keeper, today = resolveToday()) {
-  const { spans, birdFlock } = await spansOver(db, keeper.farmId, today, today);
+  return guardOf(await spansOver(db, keeper.farmId, today, today), today);
+}
+
+/**
+ * The withdrawal guard of `withdrawalGuard` from treatment rows already read (those overlapping
+ * `today`, as `spansOver` reads them): Today reads them for many farms in one statement.
+ */
+export function withdrawalGuardOf(rows: readonly SpanRow[], today: string) {
+  return guardOf(spansOfRows(rows), today);
+}
+
+function guardOf({ spans, birdFlock }: ReturnType<typeof spansOfRows>, today: string) {
   const until = (list: Span[], kind: WithdrawalKind) => withheldUntil(list, today, kind);
   return {
     today,

@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import { InstallPromptCard } from "@/components/install-prompt";
 import { LazyAdSlot } from "@/features/ads/components/lazy-ad-slot";
 import { PageMeta } from "@/lib/page-meta";
@@ -63,11 +64,20 @@ export default function HomePage() {
           className="h-auto w-full max-w-md justify-self-center rounded-card"
         />
       </section>
-      <Shortcuts />
-      <HomeAd reverse />
-      <Benefits />
-      <Stats />
-      <DisclaimerBar />
+      {/* Each boundary hydrates in a pass of its own after the part above it (React's selective
+          hydration; a click inside one hydrates it first). Nothing here suspends: the boundaries
+          only split one long hydration, commit and effects run into short tasks on a slow phone. */}
+      <Suspense fallback={null}>
+        <Shortcuts />
+      </Suspense>
+      <Suspense fallback={null}>
+        <HomeAd reverse />
+        <Benefits />
+      </Suspense>
+      <Suspense fallback={null}>
+        <Stats />
+        <DisclaimerBar />
+      </Suspense>
     </>
   );
 }

@@ -48,11 +48,25 @@ export function lazySchema<B>(load: () => Promise<z.ZodType<B>>): SchemaLoader<B
   return { load };
 }
 
+/** The first message anywhere under an error node (a list's item, a nested object). */
+function firstError(node: unknown): { type?: unknown; message: string } | undefined {
+  if (!node || typeof node !== "object") return undefined;
+  const n = node as { message?: unknown };
+  if (typeof n.message === "string") return n as { message: string };
+  for (const child of Object.values(node)) {
+    const found = firstError(child);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 export function useZodForm<V extends FieldValues, B>({
   schema,
   defaultValues,
   toBody,
   check,
+  errorsAt,
+  validate = "onSubmit",
 }: {
   /** The request body's schema, or one picked from the values (e.g. a bird or the whole flock). */
   schema: z.ZodType<B> | ((values: V) => z.ZodType<B>) | SchemaLoader<B>;
@@ -62,6 +76,13 @@ export function useZodForm<V extends FieldValues, B>({
   /** Runs after the schema; `body` is null when the schema failed. Adds a message to a field only
    * when the schema left that field without one. */
   check?: FormCheck<V, B>;
+  /** Body fields the form has no control of the same name for: the field that shows their first
+   * message, e.g. `{ symptoms: "freeText" }` (the list the typed text is split into). */
+  errorsAt?: Partial<Record<string, FieldPath<V>>>;
+  /** "onChange" shows a field's message while it is typed (a limit the keeper should see before
+   * sending, as the admin link fields and the symptom text always did); messages otherwise appear
+   * on submit. */
+  validate?: "onSubmit" | "onChange";
 }): UseFormReturn<V, unknown, B> {
   const resolver: Resolver<V, unknown, B> = async (values, context, options) => {
     const target =
@@ -77,6 +98,16 @@ export function useZodForm<V extends FieldValues, B>({
     const failed = Object.keys(result.errors).length > 0;
     const extra = check?.(values, failed ? null : (result.values as B)) ?? {};
     const errors = { ...result.errors } as FieldErrors<V>;
+    for (const [from, to] of Object.entries(errorsAt ?? {})) {
+      const moved = firstError((errors as Record<string, unknown>)[from]);
+      delete (errors as Record<string, unknown>)[from];
+      if (!to || !moved || get(errors, to)) continue;
+      (errors as Record<string, unknown>)[to] = {
+        type: moved.type ?? "schema",
+        message: moved.message,
+        ref: (options.fields[to] as { ref?: unknown } | undefined)?.ref,
+      };
+    }
     let added = false;
     for (const [name, message] of Object.entries(extra)) {
       if (typeof message !== "string" || get(errors, name)) continue;
@@ -92,8 +123,8 @@ export function useZodForm<V extends FieldValues, B>({
   return useForm<V, unknown, B>({
     resolver,
     defaultValues,
-    mode: "onSubmit",
-    reValidateMode: "onSubmit",
+    mode: validate,
+    reValidateMode: validate,
   });
 }
 

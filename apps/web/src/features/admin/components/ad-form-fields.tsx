@@ -1,15 +1,14 @@
-import { useRef } from "react";
+import { useRef, type ReactNode } from "react";
+import { useFormContext, useFormState, useWatch } from "react-hook-form";
 import { Upload } from "lucide-react";
+import type { z } from "zod";
 import {
   AD_CATEGORIES,
   AD_CATEGORY_LABELS,
-  IMAGE_URL_MESSAGE,
-  isAdImageUrl,
-  isHttpUrl,
-  LINK_MESSAGE,
   type AdCategory,
 } from "@flockkeeper/shared/schemas/advertisement";
 import { Button } from "@/components/ui/button";
+import { Field, Form, useFormField, useZodForm } from "@/components/ui/form";
 import { FieldError, Input, Label, Select, Textarea } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
@@ -38,14 +37,6 @@ export const emptyDraft: AdDraft = {
   isActive: true,
 };
 
-/** Problems the server would refuse, shown before sending. */
-export function draftErrors(d: AdDraft): { link?: string; imageUrl?: string } {
-  return {
-    link: d.link.trim() && !isHttpUrl(d.link.trim()) ? LINK_MESSAGE : undefined,
-    imageUrl: d.imageUrl.trim() && !isAdImageUrl(d.imageUrl.trim()) ? IMAGE_URL_MESSAGE : undefined,
-  };
-}
-
 /** The body both create and edit send. */
 export const draftBody = (d: AdDraft) => ({
   title: d.title.trim(),
@@ -58,18 +49,59 @@ export const draftBody = (d: AdDraft) => ({
   isActive: (d.isActive ? 1 : 0) as 0 | 1,
 });
 
-/** The advertisement fields (shared by the create form and the edit modal). */
-export function AdFormFields({
+export type AdBody = ReturnType<typeof draftBody>;
+
+/**
+ * An advertisement form (create, or edit in the modal) on the form kit, checked by the request
+ * body's schema: the link and image address messages show as they are typed, as they always did,
+ * and the submit button stays off until the required fields are filled.
+ */
+export function AdForm<B>({
   idPrefix,
-  draft,
-  onChange,
+  initial,
+  schema,
+  onSubmit,
+  submit,
 }: {
   idPrefix: string;
-  draft: AdDraft;
-  onChange: (d: AdDraft) => void;
+  initial: AdDraft;
+  /** `createAdvertisementBody` or `updateAdvertisementBody`. */
+  schema: z.ZodType<B>;
+  /** Gets the body to send (the same text the form held, trimmed) and the form, to reset it. */
+  onSubmit: (body: AdBody, reset: () => void) => unknown;
+  /** The submit button, told whether the required fields are filled and nothing is wrong. */
+  submit: (ready: boolean) => ReactNode;
 }) {
-  const set = <K extends keyof AdDraft>(k: K, v: AdDraft[K]) => onChange({ ...draft, [k]: v });
-  const errors = draftErrors(draft);
+  const form = useZodForm({
+    schema,
+    defaultValues: initial,
+    toBody: draftBody,
+    validate: "onChange",
+  });
+  const [title, description, category] = useWatch({
+    control: form.control,
+    name: ["title", "description", "category"],
+  });
+  const { errors } = useFormState({ control: form.control });
+  const ready =
+    Boolean(title.trim() && description.trim() && category) && Object.keys(errors).length === 0;
+  return (
+    <Form
+      form={form}
+      onSubmit={(_body, values) => onSubmit(draftBody(values), () => form.reset(emptyDraft))}
+    >
+      <AdFormFields idPrefix={idPrefix} />
+      {submit(ready)}
+    </Form>
+  );
+}
+
+/** The advertisement fields (shared by the create form and the edit modal). */
+export function AdFormFields({ idPrefix }: { idPrefix: string }) {
+  const { control, setValue } = useFormContext<AdDraft>();
+  const [imageUrl, category] = useWatch({ control, name: ["imageUrl", "category"] });
+  const image = useFormField("imageUrl", `${idPrefix}-image`);
+  const active = useFormField("isActive", `${idPrefix}-active`);
   const upload = useUploadAdImage();
   const fileRef = useRef<HTMLInputElement>(null);
   const id = (n: string) => `${idPrefix}-${n}`;
@@ -86,7 +118,8 @@ export function AdFormFields({
       return;
     }
     upload.mutate(file, {
-      onSuccess: (img) => onChange({ ...draft, imageUrl: img.url }),
+      onSuccess: (img) =>
+        setValue("imageUrl", img.url, { shouldValidate: true, shouldDirty: true }),
       onError: (err) =>
         toast({ title: "Upload failed", description: errorMessage(err), variant: "destructive" }),
     });
@@ -94,91 +127,54 @@ export function AdFormFields({
 
   return (
     <div className="grid gap-3 sm:grid-cols-2">
+      <Field name="title" id={id("title")} label="Title" className="sm:col-span-2">
+        {(props) => <Input {...props} maxLength={120} />}
+      </Field>
+      <Field
+        name="description"
+        id={id("description")}
+        label="Description"
+        className="sm:col-span-2"
+      >
+        {(props) => <Textarea {...props} maxLength={2000} />}
+      </Field>
+      <Field name="price" id={id("price")} label="Price">
+        {(props) => <Input {...props} maxLength={60} placeholder="e.g. $18.99" />}
+      </Field>
+      <Field name="category" id={id("category")} label="Category">
+        {(props) => (
+          <Select {...props}>
+            <option value="">Select a category</option>
+            {AD_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {AD_CATEGORY_LABELS[c]}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field
+        name="contactInfo"
+        id={id("contact")}
+        label="Contact info (admin only)"
+        className="sm:col-span-2"
+      >
+        {(props) => <Input {...props} maxLength={500} />}
+      </Field>
+      <Field name="link" id={id("link")} label="Link" className="sm:col-span-2">
+        {(props) => <Input {...props} type="url" inputMode="url" placeholder="https://" />}
+      </Field>
       <div className="sm:col-span-2">
-        <Label htmlFor={id("title")}>Title</Label>
-        <Input
-          id={id("title")}
-          value={draft.title}
-          maxLength={120}
-          onChange={(e) => set("title", e.target.value)}
-        />
-      </div>
-      <div className="sm:col-span-2">
-        <Label htmlFor={id("description")}>Description</Label>
-        <Textarea
-          id={id("description")}
-          value={draft.description}
-          maxLength={2000}
-          onChange={(e) => set("description", e.target.value)}
-        />
-      </div>
-      <div>
-        <Label htmlFor={id("price")}>Price</Label>
-        <Input
-          id={id("price")}
-          value={draft.price}
-          maxLength={60}
-          placeholder="e.g. $18.99"
-          onChange={(e) => set("price", e.target.value)}
-        />
-      </div>
-      <div>
-        <Label htmlFor={id("category")}>Category</Label>
-        <Select
-          id={id("category")}
-          value={draft.category}
-          onChange={(e) => set("category", e.target.value as AdCategory | "")}
-        >
-          <option value="">Select a category</option>
-          {AD_CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {AD_CATEGORY_LABELS[c]}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <div className="sm:col-span-2">
-        <Label htmlFor={id("contact")}>Contact info (admin only)</Label>
-        <Input
-          id={id("contact")}
-          value={draft.contactInfo}
-          maxLength={500}
-          onChange={(e) => set("contactInfo", e.target.value)}
-        />
-      </div>
-      <div className="sm:col-span-2">
-        <Label htmlFor={id("link")}>Link</Label>
-        <Input
-          id={id("link")}
-          type="url"
-          inputMode="url"
-          placeholder="https://"
-          value={draft.link}
-          onChange={(e) => set("link", e.target.value)}
-          aria-invalid={errors.link ? true : undefined}
-          aria-describedby={errors.link ? id("link-error") : undefined}
-        />
-        <FieldError id={id("link-error")} message={errors.link} />
-      </div>
-      <div className="sm:col-span-2">
-        <Label htmlFor={id("image")}>Image address</Label>
+        <Label htmlFor={image.props.id}>Image address</Label>
         <div className="flex gap-3">
           <AdImage
-            src={draft.imageUrl.trim() && !errors.imageUrl ? draft.imageUrl.trim() : null}
-            category={draft.category || undefined}
+            src={imageUrl.trim() && !image.error ? imageUrl.trim() : null}
+            category={category || undefined}
             className="h-11 w-11 shrink-0 rounded-lg"
           />
-          <Input
-            id={id("image")}
-            type="url"
-            placeholder="https://"
-            value={draft.imageUrl}
-            onChange={(e) => set("imageUrl", e.target.value)}
-            aria-invalid={errors.imageUrl ? true : undefined}
-            aria-describedby={errors.imageUrl ? id("image-error") : undefined}
-          />
+          <Input {...image.props} type="url" placeholder="https://" />
         </div>
-        <FieldError id={id("image-error")} message={errors.imageUrl} />
+        <FieldError id={image.errorId} message={image.error} />
         <input
           ref={fileRef}
           type="file"
@@ -203,8 +199,11 @@ export function AdFormFields({
         <input
           type="checkbox"
           className="h-5 w-5"
-          checked={draft.isActive}
-          onChange={(e) => set("isActive", e.target.checked)}
+          id={active.props.id}
+          ref={active.field.ref}
+          checked={Boolean(active.field.value)}
+          onChange={(e) => active.field.onChange(e.target.checked)}
+          onBlur={active.field.onBlur}
         />
         Active (shown in ad slots)
       </label>

@@ -2,6 +2,8 @@ import { useState } from "react";
 import { Eye, EyeOff, Pencil, Trash2 } from "lucide-react";
 import {
   AD_CATEGORY_LABELS,
+  createAdvertisementBody,
+  updateAdvertisementBody,
   type AdminAdvertisement,
 } from "@flockkeeper/shared/schemas/advertisement";
 import { Alert } from "@/components/ui/alert";
@@ -18,9 +20,7 @@ import {
   useDeleteAdvertisement,
   useUpdateAdvertisement,
 } from "../api/save-advertisement";
-import { AdFormFields, draftBody, draftErrors, emptyDraft, type AdDraft } from "./ad-form-fields";
-
-const hasErrors = (d: AdDraft) => Object.values(draftErrors(d)).some(Boolean);
+import { AdForm, emptyDraft, type AdBody, type AdDraft } from "./ad-form-fields";
 
 const toDraft = (ad: AdminAdvertisement): AdDraft => ({
   title: ad.title,
@@ -36,23 +36,16 @@ const toDraft = (ad: AdminAdvertisement): AdDraft => ({
 /** The admin's advertisements: create, list, edit in a modal, Hide/Show, delete with confirmation. */
 export function AdvertisementsTab() {
   const { data: ads, isLoading, error } = useAdminAdvertisements();
-  const [draft, setDraft] = useState<AdDraft>(emptyDraft);
   const [editing, setEditing] = useState<{ id: string; draft: AdDraft } | null>(null);
   const [deleting, setDeleting] = useState<AdminAdvertisement | null>(null);
   const create = useCreateAdvertisement();
   const update = useUpdateAdvertisement();
   const remove = useDeleteAdvertisement();
 
-  const canCreate =
-    Boolean(draft.title.trim() && draft.description.trim() && draft.category) && !hasErrors(draft);
-  const canSave =
-    Boolean(editing && editing.draft.title.trim() && editing.draft.description.trim()) &&
-    !(editing && hasErrors(editing.draft));
-
-  const onCreate = () =>
-    create.mutate(draftBody(draft), {
+  const onCreate = (body: AdBody, reset: () => void) =>
+    create.mutate(body, {
       onSuccess: () => {
-        setDraft(emptyDraft);
+        reset();
         toast({ title: "Success", description: "Advertisement created successfully." });
       },
       onError: () =>
@@ -63,10 +56,10 @@ export function AdvertisementsTab() {
         }),
     });
 
-  const onSave = () => {
+  const onSave = (body: AdBody) => {
     if (!editing) return;
     update.mutate(
-      { id: editing.id, body: draftBody(editing.draft) },
+      { id: editing.id, body },
       {
         onSuccess: () => {
           setEditing(null);
@@ -123,11 +116,18 @@ export function AdvertisementsTab() {
       <Card>
         <CardTitle>Create advertisement</CardTitle>
         <div className="mt-3">
-          <AdFormFields idPrefix="new-ad" draft={draft} onChange={setDraft} />
+          <AdForm
+            idPrefix="new-ad"
+            initial={emptyDraft}
+            schema={createAdvertisementBody}
+            onSubmit={onCreate}
+            submit={(ready) => (
+              <Button type="submit" className="mt-4" disabled={!ready || create.isPending}>
+                {create.isPending ? "Creating..." : "Create Advertisement"}
+              </Button>
+            )}
+          />
         </div>
-        <Button className="mt-4" onClick={onCreate} disabled={!canCreate || create.isPending}>
-          {create.isPending ? "Creating..." : "Create Advertisement"}
-        </Button>
       </Card>
 
       <Card>
@@ -200,21 +200,23 @@ export function AdvertisementsTab() {
         title="Edit Advertisement"
       >
         {editing && (
-          <>
-            <AdFormFields
-              idPrefix="edit-ad"
-              draft={editing.draft}
-              onChange={(d) => setEditing({ ...editing, draft: d })}
-            />
-            <div className="mt-4 flex justify-end gap-2">
-              <Button variant="secondary" onClick={() => setEditing(null)}>
-                Cancel
-              </Button>
-              <Button onClick={onSave} disabled={!canSave || update.isPending}>
-                {update.isPending ? "Saving..." : "Save Changes"}
-              </Button>
-            </div>
-          </>
+          <AdForm
+            key={editing.id}
+            idPrefix="edit-ad"
+            initial={editing.draft}
+            schema={updateAdvertisementBody}
+            onSubmit={onSave}
+            submit={(ready) => (
+              <div className="mt-4 flex justify-end gap-2">
+                <Button variant="secondary" onClick={() => setEditing(null)}>
+                  Cancel
+                </Button>
+                <Button type="submit" disabled={!ready || update.isPending}>
+                  {update.isPending ? "Saving..." : "Save Changes"}
+                </Button>
+              </div>
+            )}
+          />
         )}
       </Dialog>
 

@@ -1,4 +1,5 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
+import { useFormState, useWatch } from "react-hook-form";
 import { Download, Plus, Trash2 } from "lucide-react";
 import {
   AFFILIATE_BLOCK_CATEGORIES,
@@ -10,14 +11,19 @@ import {
   type AffiliateStatus,
   type AffiliateValue,
 } from "@flockkeeper/shared/domain/affiliates";
-import type { AffiliatePartner } from "@flockkeeper/shared/schemas/affiliate";
-import { isHttpUrl, LINK_MESSAGE } from "@flockkeeper/shared/domain/links";
+import type {
+  AffiliateApplicationBody,
+  AffiliatePartner,
+  CreateAffiliatePartnerData,
+  UpdateAffiliatePartnerData,
+} from "@flockkeeper/shared/schemas/affiliate";
 import { Alert } from "@/components/ui/alert";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
 import { Dialog } from "@/components/ui/lazy-dialog";
-import { FieldError, Input, Label, Select, Textarea } from "@/components/ui/input";
+import { Field, Form, lazySchema, useFormField, useZodForm } from "@/components/ui/form";
+import { Input, Select, Textarea } from "@/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
@@ -39,6 +45,38 @@ const STATUS_TONE: Record<AffiliateStatus, BadgeTone> = {
   approved: "green",
   rejected: "red",
 };
+
+// The request bodies' schemas come with zod on the first keystroke or submit, so the page's first
+// paint does not load zod (the lists and labels above live apart from it).
+const schemas = () => import("@flockkeeper/shared/schemas/affiliate");
+const applicationSchema = lazySchema<AffiliateApplicationBody>(() =>
+  schemas().then((m) => m.affiliateApplicationBody),
+);
+const updateSchema = lazySchema<UpdateAffiliatePartnerData>(() =>
+  schemas().then((m) => m.updateAffiliatePartnerBody),
+);
+const createSchema = lazySchema<CreateAffiliatePartnerData>(() =>
+  schemas().then((m) => m.createAffiliatePartnerBody),
+);
+
+/** A checkbox on the form kit (its value is a boolean). */
+function Checkbox({ name, children }: { name: string; children: ReactNode }) {
+  const { props, field } = useFormField(name);
+  return (
+    <label className="mt-2 flex min-h-11 items-center gap-2 text-sm font-semibold text-stone-800">
+      <input
+        type="checkbox"
+        className="h-5 w-5"
+        id={props.id}
+        ref={field.ref}
+        checked={Boolean(field.value)}
+        onChange={(e) => field.onChange(e.target.checked)}
+        onBlur={field.onBlur}
+      />
+      {children}
+    </label>
+  );
+}
 
 const failed = (what: string) => (err: unknown) =>
   toast({ title: "Error", description: `${what}: ${errorMessage(err)}`, variant: "destructive" });
@@ -121,10 +159,15 @@ export function AffiliateProgramManager() {
   );
 }
 
+type ApplicationValues = { status: AffiliateStatus; notes: string };
+
 function ApplicationCard({ partner }: { partner: AffiliatePartner }) {
-  const [status, setStatus] = useState<AffiliateStatus>(partner.application.status);
-  const [notes, setNotes] = useState(partner.application.notes);
   const save = useUpdateApplication();
+  const form = useZodForm({
+    schema: applicationSchema,
+    defaultValues: { status: partner.application.status, notes: partner.application.notes },
+  });
+  const [status, notes] = useWatch({ control: form.control, name: ["status", "notes"] });
   const dirty = status !== partner.application.status || notes !== partner.application.notes;
   const id = `app-${partner.id}`;
   return (
@@ -136,38 +179,11 @@ function ApplicationCard({ partner }: { partner: AffiliatePartner }) {
         </Badge>
         {partner.commission && <Badge tone="purple">Commission: {partner.commission}</Badge>}
       </div>
-      <div className="mt-3 grid gap-3 sm:grid-cols-3">
-        <div>
-          <Label htmlFor={`${id}-status`}>Status</Label>
-          <Select
-            id={`${id}-status`}
-            value={status}
-            onChange={(e) => setStatus(e.target.value as AffiliateStatus)}
-          >
-            {AFFILIATE_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {AFFILIATE_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="sm:col-span-2">
-          <Label htmlFor={`${id}-notes`}>Notes</Label>
-          <Textarea
-            id={`${id}-notes`}
-            value={notes}
-            maxLength={2000}
-            onChange={(e) => setNotes(e.target.value)}
-          />
-        </div>
-      </div>
-      <Button
-        size="sm"
-        className="mt-3"
-        disabled={!dirty || save.isPending}
-        onClick={() =>
+      <Form
+        form={form}
+        onSubmit={(_body, values: ApplicationValues) =>
           save.mutate(
-            { id: partner.id, body: { status, notes } },
+            { id: partner.id, body: values },
             {
               onSuccess: () => toast({ title: "Application updated" }),
               onError: failed("Failed to update application"),
@@ -175,24 +191,68 @@ function ApplicationCard({ partner }: { partner: AffiliatePartner }) {
           )
         }
       >
-        Save
-      </Button>
+        <div className="mt-3 grid gap-3 sm:grid-cols-3">
+          <Field name="status" id={`${id}-status`} label="Status">
+            {(props) => (
+              <Select {...props}>
+                {AFFILIATE_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {AFFILIATE_STATUS_LABELS[s]}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field name="notes" id={`${id}-notes`} label="Notes" className="sm:col-span-2">
+            {(props) => <Textarea {...props} maxLength={2000} />}
+          </Field>
+        </div>
+        <Button type="submit" size="sm" className="mt-3" disabled={!dirty || save.isPending}>
+          Save
+        </Button>
+      </Form>
     </Card>
   );
 }
 
+type LinkValues = {
+  baseUrl: string;
+  affiliateUrl: string;
+  affiliateId: string;
+  commission: string;
+  isActive: boolean;
+};
+
+const linkBody = (v: LinkValues) => ({
+  baseUrl: v.baseUrl.trim(),
+  affiliateUrl: v.affiliateUrl.trim(),
+  affiliateId: v.affiliateId.trim(),
+  commission: v.commission.trim(),
+  isActive: v.isActive,
+});
+
 function LinkCard({ partner }: { partner: AffiliatePartner }) {
-  const [baseUrl, setBaseUrl] = useState(partner.baseUrl);
-  const [affiliateId, setAffiliateId] = useState(partner.affiliateId ?? "");
-  const [affiliateUrl, setAffiliateUrl] = useState(partner.affiliateUrl ?? "");
-  const [commission, setCommission] = useState(partner.commission ?? "");
-  const [isActive, setIsActive] = useState(partner.isActive);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const save = useUpdateAffiliate();
   const remove = useDeleteAffiliate();
-  const baseError = isHttpUrl(baseUrl.trim()) ? undefined : LINK_MESSAGE;
-  const affError =
-    affiliateUrl.trim() && !isHttpUrl(affiliateUrl.trim()) ? LINK_MESSAGE : undefined;
+  const form = useZodForm({
+    schema: updateSchema,
+    defaultValues: {
+      baseUrl: partner.baseUrl,
+      affiliateUrl: partner.affiliateUrl ?? "",
+      affiliateId: partner.affiliateId ?? "",
+      commission: partner.commission ?? "",
+      isActive: partner.isActive,
+    },
+    toBody: linkBody,
+    // A link's message shows as it is typed, as it always has.
+    validate: "onChange",
+  });
+  const [baseUrl, affiliateUrl, isActive] = useWatch({
+    control: form.control,
+    name: ["baseUrl", "affiliateUrl", "isActive"],
+  });
+  const { errors } = useFormState({ control: form.control });
   const preview = resolveAffiliateLink({
     isActive,
     affiliateUrl: affiliateUrl.trim() || null,
@@ -207,90 +267,49 @@ function LinkCard({ partner }: { partner: AffiliatePartner }) {
           {partner.isActive ? "Active" : "Inactive"}
         </Badge>
       </div>
-      <div className="mt-3 grid gap-3 sm:grid-cols-2">
-        <div>
-          <Label htmlFor={`${id}-base`}>Base URL</Label>
-          <Input
-            id={`${id}-base`}
-            type="url"
-            value={baseUrl}
-            onChange={(e) => setBaseUrl(e.target.value)}
-            aria-invalid={baseError ? true : undefined}
-          />
-          <FieldError message={baseError} />
+      <Form
+        form={form}
+        onSubmit={(_body, values) =>
+          save.mutate(
+            { id: partner.id, body: linkBody(values) },
+            {
+              onSuccess: () => toast({ title: "Partner updated" }),
+              onError: failed("Failed to update partner"),
+            },
+          )
+        }
+      >
+        <div className="mt-3 grid gap-3 sm:grid-cols-2">
+          <Field name="baseUrl" id={`${id}-base`} label="Base URL">
+            {(props) => <Input {...props} type="url" />}
+          </Field>
+          <Field name="affiliateUrl" id={`${id}-aff-url`} label="Affiliate URL">
+            {(props) => <Input {...props} type="url" placeholder="https://" />}
+          </Field>
+          <Field name="affiliateId" id={`${id}-aff-id`} label="Affiliate ID">
+            {(props) => <Input {...props} maxLength={200} />}
+          </Field>
+          <Field name="commission" id={`${id}-commission`} label="Commission">
+            {(props) => <Input {...props} maxLength={120} />}
+          </Field>
         </div>
-        <div>
-          <Label htmlFor={`${id}-aff-url`}>Affiliate URL</Label>
-          <Input
-            id={`${id}-aff-url`}
-            type="url"
-            value={affiliateUrl}
-            placeholder="https://"
-            onChange={(e) => setAffiliateUrl(e.target.value)}
-            aria-invalid={affError ? true : undefined}
-          />
-          <FieldError message={affError} />
+        <Checkbox name="isActive">Active (shown to visitors as an affiliate block)</Checkbox>
+        <p className="text-sm break-all text-stone-700">
+          Link used: <span className="font-mono">{preview}</span>
+        </p>
+        <div className="mt-3 flex flex-wrap gap-2">
+          <Button
+            type="submit"
+            size="sm"
+            disabled={Object.keys(errors).length > 0 || save.isPending}
+          >
+            Save
+          </Button>
+          <Button size="sm" variant="destructive" onClick={() => setConfirmDelete(true)}>
+            <Trash2 size={16} aria-hidden /> Delete
+          </Button>
         </div>
-        <div>
-          <Label htmlFor={`${id}-aff-id`}>Affiliate ID</Label>
-          <Input
-            id={`${id}-aff-id`}
-            value={affiliateId}
-            maxLength={200}
-            onChange={(e) => setAffiliateId(e.target.value)}
-          />
-        </div>
-        <div>
-          <Label htmlFor={`${id}-commission`}>Commission</Label>
-          <Input
-            id={`${id}-commission`}
-            value={commission}
-            maxLength={120}
-            onChange={(e) => setCommission(e.target.value)}
-          />
-        </div>
-      </div>
-      <label className="mt-2 flex min-h-11 items-center gap-2 text-sm font-semibold text-stone-800">
-        <input
-          type="checkbox"
-          className="h-5 w-5"
-          checked={isActive}
-          onChange={(e) => setIsActive(e.target.checked)}
-        />
-        Active (shown to visitors as an affiliate block)
-      </label>
-      <p className="text-sm break-all text-stone-700">
-        Link used: <span className="font-mono">{preview}</span>
-      </p>
-      <div className="mt-3 flex flex-wrap gap-2">
-        <Button
-          size="sm"
-          disabled={Boolean(baseError || affError) || save.isPending}
-          onClick={() =>
-            save.mutate(
-              {
-                id: partner.id,
-                body: {
-                  baseUrl: baseUrl.trim(),
-                  affiliateUrl: affiliateUrl.trim(),
-                  affiliateId: affiliateId.trim(),
-                  commission: commission.trim(),
-                  isActive,
-                },
-              },
-              {
-                onSuccess: () => toast({ title: "Partner updated" }),
-                onError: failed("Failed to update partner"),
-              },
-            )
-          }
-        >
-          Save
-        </Button>
-        <Button size="sm" variant="destructive" onClick={() => setConfirmDelete(true)}>
-          <Trash2 size={16} aria-hidden /> Delete
-        </Button>
-      </div>
+      </Form>
       <Dialog
         open={confirmDelete}
         onOpenChange={setConfirmDelete}
@@ -354,6 +373,36 @@ function Performance() {
   );
 }
 
+type PartnerValues = {
+  name: string;
+  title: string;
+  baseUrl: string;
+  description: string;
+  emoji: string;
+  category: AffiliateBlockCategory;
+  value: AffiliateValue;
+};
+
+const NEW_PARTNER: PartnerValues = {
+  name: "",
+  title: "",
+  baseUrl: "",
+  description: "",
+  emoji: "",
+  category: "supplies",
+  value: "medium",
+};
+
+const partnerBody = (v: PartnerValues) => ({
+  name: v.name.trim(),
+  title: v.title.trim(),
+  baseUrl: v.baseUrl.trim(),
+  description: v.description.trim(),
+  emoji: v.emoji.trim(),
+  category: v.category,
+  value: v.value,
+});
+
 function AddPartnerDialog({
   open,
   onOpenChange,
@@ -361,134 +410,81 @@ function AddPartnerDialog({
   open: boolean;
   onOpenChange: (o: boolean) => void;
 }) {
-  const [name, setName] = useState("");
-  const [title, setTitle] = useState("");
-  const [baseUrl, setBaseUrl] = useState("");
-  const [description, setDescription] = useState("");
-  const [emoji, setEmoji] = useState("");
-  const [category, setCategory] = useState<AffiliateBlockCategory>("supplies");
-  const [value, setValue] = useState<AffiliateValue>("medium");
   const create = useCreateAffiliate();
-  const urlError = baseUrl.trim() && !isHttpUrl(baseUrl.trim()) ? LINK_MESSAGE : undefined;
-  const ok = name.trim() && title.trim() && baseUrl.trim() && !urlError;
-  const reset = () => {
-    setName("");
-    setTitle("");
-    setBaseUrl("");
-    setDescription("");
-    setEmoji("");
-  };
+  const form = useZodForm({
+    schema: createSchema,
+    defaultValues: NEW_PARTNER,
+    toBody: partnerBody,
+    validate: "onChange",
+  });
+  const [name, title, baseUrl] = useWatch({
+    control: form.control,
+    name: ["name", "title", "baseUrl"],
+  });
+  const { errors } = useFormState({ control: form.control });
+  const ok = Boolean(name.trim() && title.trim() && baseUrl.trim()) && !Object.keys(errors).length;
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Add affiliate partner">
-      <div className="grid gap-3">
-        <div>
-          <Label htmlFor="new-partner-name">Partner name</Label>
-          <Input
-            id="new-partner-name"
-            value={name}
-            maxLength={120}
-            onChange={(e) => setName(e.target.value)}
-          />
-        </div>
-        <div>
-          <Label htmlFor="new-partner-url">Base URL</Label>
-          <Input
-            id="new-partner-url"
-            type="url"
-            placeholder="https://"
-            value={baseUrl}
-            onChange={(e) => setBaseUrl(e.target.value)}
-          />
-          <FieldError message={urlError} />
-        </div>
-        <div>
-          <Label htmlFor="new-partner-title">Block title</Label>
-          <Input
-            id="new-partner-title"
-            value={title}
-            maxLength={120}
-            onChange={(e) => setTitle(e.target.value)}
-          />
-        </div>
-        <div>
-          <Label htmlFor="new-partner-desc">Block description</Label>
-          <Textarea
-            id="new-partner-desc"
-            value={description}
-            maxLength={1000}
-            onChange={(e) => setDescription(e.target.value)}
-          />
-        </div>
+      <Form
+        form={form}
+        className="grid gap-3"
+        onSubmit={(_body, values) =>
+          create.mutate(partnerBody(values), {
+            onSuccess: () => {
+              form.reset(NEW_PARTNER);
+              onOpenChange(false);
+              toast({
+                title: "Partner added",
+                description: "It stays inactive until you activate it under Link Configuration.",
+              });
+            },
+            onError: failed("Failed to add partner"),
+          })
+        }
+      >
+        <Field name="name" id="new-partner-name" label="Partner name">
+          {(props) => <Input {...props} maxLength={120} />}
+        </Field>
+        <Field name="baseUrl" id="new-partner-url" label="Base URL">
+          {(props) => <Input {...props} type="url" placeholder="https://" />}
+        </Field>
+        <Field name="title" id="new-partner-title" label="Block title">
+          {(props) => <Input {...props} maxLength={120} />}
+        </Field>
+        <Field name="description" id="new-partner-desc" label="Block description">
+          {(props) => <Textarea {...props} maxLength={1000} />}
+        </Field>
         <div className="grid grid-cols-3 gap-2">
-          <div>
-            <Label htmlFor="new-partner-emoji">Emoji</Label>
-            <Input
-              id="new-partner-emoji"
-              value={emoji}
-              maxLength={16}
-              onChange={(e) => setEmoji(e.target.value)}
-            />
-          </div>
-          <div>
-            <Label htmlFor="new-partner-category">Category</Label>
-            <Select
-              id="new-partner-category"
-              value={category}
-              onChange={(e) => setCategory(e.target.value as AffiliateBlockCategory)}
-            >
-              {AFFILIATE_BLOCK_CATEGORIES.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <div>
-            <Label htmlFor="new-partner-value">Value</Label>
-            <Select
-              id="new-partner-value"
-              value={value}
-              onChange={(e) => setValue(e.target.value as AffiliateValue)}
-            >
-              {AFFILIATE_VALUES.map((v) => (
-                <option key={v} value={v}>
-                  {v}
-                </option>
-              ))}
-            </Select>
-          </div>
+          <Field name="emoji" id="new-partner-emoji" label="Emoji">
+            {(props) => <Input {...props} maxLength={16} />}
+          </Field>
+          <Field name="category" id="new-partner-category" label="Category">
+            {(props) => (
+              <Select {...props}>
+                {AFFILIATE_BLOCK_CATEGORIES.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field name="value" id="new-partner-value" label="Value">
+            {(props) => (
+              <Select {...props}>
+                {AFFILIATE_VALUES.map((v) => (
+                  <option key={v} value={v}>
+                    {v}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
         </div>
-        <Button
-          disabled={!ok || create.isPending}
-          onClick={() =>
-            create.mutate(
-              {
-                name: name.trim(),
-                title: title.trim(),
-                baseUrl: baseUrl.trim(),
-                description: description.trim(),
-                emoji: emoji.trim(),
-                category,
-                value,
-              },
-              {
-                onSuccess: () => {
-                  reset();
-                  onOpenChange(false);
-                  toast({
-                    title: "Partner added",
-                    description:
-                      "It stays inactive until you activate it under Link Configuration.",
-                  });
-                },
-                onError: failed("Failed to add partner"),
-              },
-            )
-          }
-        >
+        <Button type="submit" disabled={!ok || create.isPending}>
           Add partner
         </Button>
-      </div>
+      </Form>
     </Dialog>
   );
 }

@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId } from "react";
+import { useFormState, useWatch } from "react-hook-form";
 import type { AgeBand } from "@flockkeeper/shared/domain/age-band";
 import {
   POULTRY_SPECIES,
@@ -7,16 +8,17 @@ import {
 } from "@flockkeeper/shared/schemas/species";
 import { AlertOctagon, Check, Pill, Stethoscope } from "lucide-react";
 import { Link } from "react-router";
-import type { HealthCondition } from "@flockkeeper/shared/schemas/condition";
-import { SYMPTOMS_MAX, SYMPTOM_TEXT_MAX } from "@flockkeeper/shared/domain/symptom-limits";
+import { diagnoseBody, type HealthCondition } from "@flockkeeper/shared/schemas/condition";
+import { SYMPTOMS_MAX } from "@flockkeeper/shared/domain/symptom-limits";
 import { parseSymptomInput } from "@flockkeeper/shared/domain/symptom-match";
 import { Alert } from "@/components/ui/alert";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Input, Label, Select } from "@/components/ui/input";
+import { Field, Form, useZodForm } from "@/components/ui/form";
+import { Input, Select } from "@/components/ui/input";
 import { cn } from "@/lib/cn";
 import { toast } from "@/lib/toast";
-import { useDiagnose } from "../api/diagnose";
+import { useDiagnose, type DiagnoseInput } from "../api/diagnose";
 
 /** The spec's eight common symptoms, offered as toggles. */
 export const COMMON_SYMPTOMS = [
@@ -134,88 +136,99 @@ export interface SymptomCheckerProps {
  * separated), ranked against the conditions knowledge base. Self-contained (the Flock Health
  * Center renders it).
  */
+type Values = {
+  species: PoultrySpecies;
+  // "weeks" = the bird's known age in weeks (from its card); "" = not sure.
+  age: AgeBand | "weeks" | "";
+  selected: string[];
+  freeText: string;
+};
+
 export function SymptomChecker({ initialSpecies, initialAgeWeeks, birdName }: SymptomCheckerProps) {
   const id = useId();
-  const [species, setSpecies] = useState<PoultrySpecies>(initialSpecies ?? "chicken");
-  // "weeks" = the bird's known age in weeks (from its card); "" = not sure.
-  const [age, setAge] = useState<AgeBand | "weeks" | "">(
-    initialAgeWeeks !== undefined ? "weeks" : "",
-  );
-  const [selected, setSelected] = useState<string[]>([]);
-  const [freeText, setFreeText] = useState("");
   const diagnose = useDiagnose();
-  const symptoms = parseSymptomInput(selected, freeText);
-  // The server takes symptoms of up to 200 characters each: say so before sending, not after.
-  const tooLong = symptoms.some((s) => s.length > SYMPTOM_TEXT_MAX);
+  const toBody = (v: Values): DiagnoseInput => ({
+    symptoms: parseSymptomInput(v.selected, v.freeText).slice(0, SYMPTOMS_MAX),
+    species: v.species,
+    ...(v.age === "weeks"
+      ? initialAgeWeeks !== undefined
+        ? { ageWeeks: initialAgeWeeks }
+        : {}
+      : v.age
+        ? { age: v.age }
+        : {}),
+  });
+  const form = useZodForm({
+    schema: diagnoseBody,
+    defaultValues: {
+      species: initialSpecies ?? "chicken",
+      age: initialAgeWeeks !== undefined ? "weeks" : "",
+      selected: [],
+      freeText: "",
+    },
+    toBody,
+    // The symptoms list is the chosen toggles plus the typed text split at commas: its messages
+    // (each symptom at most 200 characters) belong to the text box, shown as it is typed so the
+    // keeper hears of the limit before sending, not after.
+    errorsAt: { symptoms: "freeText" },
+    validate: "onChange",
+  });
+  const [selected, freeText] = useWatch({ control: form.control, name: ["selected", "freeText"] });
+  const { errors } = useFormState({ control: form.control });
+  // Spec: sends only when at least one symptom is chosen or typed.
+  const none = parseSymptomInput(selected, freeText).length === 0;
 
   const toggle = (s: string) =>
-    setSelected((list) => (list.includes(s) ? list.filter((x) => x !== s) : [...list, s]));
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    // Spec: sends only when at least one symptom is chosen or typed.
-    if (symptoms.length === 0 || tooLong) return;
-    diagnose.mutate(
-      {
-        symptoms: symptoms.slice(0, SYMPTOMS_MAX),
-        species,
-        ...(age === "weeks"
-          ? initialAgeWeeks !== undefined
-            ? { ageWeeks: initialAgeWeeks }
-            : {}
-          : age
-            ? { age }
-            : {}),
-      },
-      {
-        onError: () => toast({ title: "Error", description: FAILURE, variant: "destructive" }),
-      },
+    form.setValue(
+      "selected",
+      selected.includes(s) ? selected.filter((x) => x !== s) : [...selected, s],
     );
-  };
 
   return (
     <div className="space-y-4">
-      <form onSubmit={onSubmit} className="space-y-4">
+      <Form
+        form={form}
+        className="space-y-4"
+        onSubmit={(_body, values) =>
+          diagnose.mutate(toBody(values), {
+            onError: () => toast({ title: "Error", description: FAILURE, variant: "destructive" }),
+          })
+        }
+      >
         {birdName && (
           <p className="text-sm text-stone-800">
             Checking <strong>{birdName}</strong>
           </p>
         )}
         <div className="grid gap-3 sm:grid-cols-2">
-          <div>
-            <Label htmlFor={`${id}-species`}>Species</Label>
-            <Select
-              id={`${id}-species`}
-              value={species}
-              onChange={(e) => setSpecies(e.target.value as PoultrySpecies)}
-            >
-              {POULTRY_SPECIES.map((s) => (
-                <option key={s} value={s}>
-                  {SPECIES_LABELS[s]}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <div>
-            <Label htmlFor={`${id}-age`}>Age</Label>
-            <Select
-              id={`${id}-age`}
-              value={age}
-              onChange={(e) => setAge(e.target.value as AgeBand | "weeks" | "")}
-            >
-              <option value="">Not sure</option>
-              {initialAgeWeeks !== undefined && (
-                <option value="weeks">
-                  {initialAgeWeeks} {initialAgeWeeks === 1 ? "week" : "weeks"} old
-                </option>
-              )}
-              {(Object.keys(AGE_LABELS) as AgeBand[]).map((a) => (
-                <option key={a} value={a}>
-                  {AGE_LABELS[a]}
-                </option>
-              ))}
-            </Select>
-          </div>
+          <Field name="species" id={`${id}-species`} label="Species">
+            {(props) => (
+              <Select {...props}>
+                {POULTRY_SPECIES.map((s) => (
+                  <option key={s} value={s}>
+                    {SPECIES_LABELS[s]}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field name="age" id={`${id}-age`} label="Age">
+            {(props) => (
+              <Select {...props}>
+                <option value="">Not sure</option>
+                {initialAgeWeeks !== undefined && (
+                  <option value="weeks">
+                    {initialAgeWeeks} {initialAgeWeeks === 1 ? "week" : "weeks"} old
+                  </option>
+                )}
+                {(Object.keys(AGE_LABELS) as AgeBand[]).map((a) => (
+                  <option key={a} value={a}>
+                    {AGE_LABELS[a]}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
         </div>
         <fieldset>
           <legend className="mb-2 text-sm font-semibold text-stone-800">Common symptoms</legend>
@@ -242,33 +255,24 @@ export function SymptomChecker({ initialSpecies, initialAgeWeeks, birdName }: Sy
             })}
           </div>
         </fieldset>
-        <div>
-          <Label htmlFor={`${id}-other`}>Other symptoms (separate with commas)</Label>
-          <Input
-            id={`${id}-other`}
-            value={freeText}
-            maxLength={2000}
-            onChange={(e) => setFreeText(e.target.value)}
-            placeholder="e.g. runny poop, swollen face, bubbles in eye"
-            aria-invalid={tooLong || undefined}
-            aria-describedby={tooLong ? `${id}-other-error` : undefined}
-          />
-          {tooLong && (
-            <p id={`${id}-other-error`} className="mt-1 text-sm font-semibold text-red-800">
-              Each symptom must be {SYMPTOM_TEXT_MAX} characters or fewer. Separate symptoms with
-              commas.
-            </p>
+        <Field name="freeText" id={`${id}-other`} label="Other symptoms (separate with commas)">
+          {(props) => (
+            <Input
+              {...props}
+              maxLength={2000}
+              placeholder="e.g. runny poop, swollen face, bubbles in eye"
+            />
           )}
-        </div>
+        </Field>
         <Button
           type="submit"
-          disabled={symptoms.length === 0 || tooLong || diagnose.isPending}
+          disabled={none || Boolean(errors.freeText) || diagnose.isPending}
           data-track="Analyze Symptoms"
         >
           <Stethoscope className="size-4" aria-hidden="true" />
           {diagnose.isPending ? "Analyzing..." : "Analyze Symptoms"}
         </Button>
-      </form>
+      </Form>
 
       <div aria-live="polite" className="space-y-3">
         {diagnose.isError && <Alert tone="danger">{FAILURE}</Alert>}

@@ -1,0 +1,28 @@
+import { createHash } from "node:crypto";
+import type { SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import pg from "pg";
+import type { Database } from "./client";
+
+const dialect = new PgDialect();
+
+/**
+ * The rows of a raw statement that runs often with the same text (only its parameters change),
+ * such as Today's one statement over all task sources. On PostgreSQL it runs as a named prepared
+ * statement: each pooled connection parses and plans it once, and after a few runs PostgreSQL
+ * keeps a generic plan, where planning a dozen sub-selects each time cost more server CPU than
+ * running them. The embedded database runs it as it is.
+ *
+ * The name is a hash of the text, so two texts never share one (pg refuses that per connection).
+ * The rows come with pg's own type parsing (json parsed, dates as Date): meant for statements that
+ * answer json or plain numbers and text.
+ */
+export async function preparedRows<T>(db: Database, query: SQL): Promise<T[]> {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    const name = `fk_${createHash("sha256").update(text).digest("base64url").slice(0, 24)}`;
+    return (await client.query({ name, text, values: params })).rows as T[];
+  }
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
