@@ -685,3 +685,54 @@ test("offline Today: never reached the phone, it says so; after one online visit
   ).toBeVisible();
   await expect(page.getByTestId("tasks-copy")).toHaveText(/^Offline: the list as it was at \d/);
 });
+
+test("offline: an edit made before another keeper's later edit of the same field keeps theirs, and says so", async ({
+  page,
+  context,
+  browser,
+}) => {
+  test.setTimeout(200_000);
+  await page.setViewportSize({ width: 360, height: 780 });
+  await signIn(page, { name: "Olive Owner" });
+  const today = await localDate(page);
+  const flock = await created<{ id: string }>(page, "/api/flocks", {
+    name: "Coop A",
+    startDate: today,
+    headcount: 10,
+    females: 10,
+  });
+  const basket = await created<{ id: string }>(page, "/api/egg-collections", {
+    flockId: flock.id,
+    date: today,
+    eggs: 5,
+  });
+  const kit = await secondKeeper(page, browser);
+  await visitOnline(page);
+
+  // Olive corrects the basket offline first...
+  await context.setOffline(true);
+  await page.getByLabel("Eggs from Coop A").fill("7");
+  await page.getByRole("button", { name: "Save baskets" }).tap();
+  await expect(page.getByTestId("pending-count")).toHaveText("1 change waiting to be sent");
+  // ...then Kit, online, sets the same field later.
+  await page.waitForTimeout(1100);
+  const patched = await kit.page.request.patch(`/api/egg-collections/${basket.id}`, {
+    data: { eggs: 9 },
+  });
+  expect(patched.status(), await patched.text()).toBe(200);
+
+  await context.setOffline(false);
+  await expect(page.getByTestId("pending-count")).toHaveText(
+    "1 sent over a change by someone else",
+    { timeout: 20_000 },
+  );
+  await expect(page.getByTestId("change-conflict")).toHaveText(
+    "Sent. eggs: kept 9, set later by someone else; your 7 was not applied.",
+  );
+  const baskets = (await (
+    await page.request.get(`/api/egg-collections?from=${today}&to=${today}`)
+  ).json()) as { id: string; eggs: number }[];
+  expect(baskets.map((b) => ({ id: b.id, eggs: b.eggs }))).toEqual([{ id: basket.id, eggs: 9 }]);
+  await expect(page.getByLabel("Eggs from Coop A")).toHaveValue("9");
+  await kit.context.close();
+});
