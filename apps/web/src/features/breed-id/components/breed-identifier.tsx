@@ -13,17 +13,12 @@ import {
 } from "@/lib/image";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
-import { NeedsConnection } from "@/components/needs-connection";
+import { AnalysisOfflineNotice } from "@/components/needs-connection";
 import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
 import { errorMessage } from "@/lib/api-client";
 import { signIn, useAuth } from "@/lib/auth";
-import {
-  isKept,
-  KEPT_ANALYSIS_MESSAGE,
-  KEPT_OFFLINE_MESSAGE,
-  useKeptAnalysis,
-} from "@/lib/kept-analysis";
+import { isKept, useKeptAnalysis } from "@/lib/kept-analysis";
 import { useOnline } from "@/lib/pwa";
 import { toast } from "@/lib/toast";
 import { renderUnitText } from "@flockkeeper/shared/domain/units";
@@ -187,15 +182,11 @@ export function BreedIdentifier() {
         )}
         <div className="mt-4 space-y-3">
           {photo && <BirdPicker value={birdId} onChange={setBirdId} />}
-          <NeedsConnection
+          <AnalysisOfflineNotice
             what="Breed identification"
-            kept={isAuthenticated ? KEPT_OFFLINE_MESSAGE : undefined}
+            signedIn={isAuthenticated}
+            kept={later.kept !== null}
           />
-          {later.kept && (
-            <Alert role="status" data-testid="analysis-kept">
-              {KEPT_ANALYSIS_MESSAGE}
-            </Alert>
-          )}
           <div className="flex flex-col justify-center gap-2 sm:flex-row">
             <Button variant={photo ? "secondary" : "primary"} onClick={() => setCameraOpen(true)}>
               <Camera aria-hidden /> Take Photo

@@ -10,18 +10,12 @@ import {
   isAnalyzerDisclaimerAccepted,
   rememberedDisclaimerChoice,
 } from "@/components/disclaimer-modal";
-import { NeedsConnection } from "@/components/needs-connection";
+import { AnalysisOfflineNotice } from "@/components/needs-connection";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Alert } from "@/components/ui/alert";
 import { errorMessage } from "@/lib/api-client";
 import { useAuth } from "@/lib/auth";
-import {
-  isKept,
-  KEPT_ANALYSIS_MESSAGE,
-  KEPT_OFFLINE_MESSAGE,
-  useKeptAnalysis,
-} from "@/lib/kept-analysis";
+import { isKept, useKeptAnalysis } from "@/lib/kept-analysis";
 import { useOnline } from "@/lib/pwa";
 import { toast } from "@/lib/toast";
 import { useAnalyzeFeces } from "../api/analyze-feces";
@@ -203,15 +197,11 @@ export function DroppingsAnalyzer() {
               />
               <div className="mt-4 space-y-3">
                 <BirdPicker value={birdId} onChange={setBirdId} />
-                <NeedsConnection
+                <AnalysisOfflineNotice
                   what="Photo analysis"
-                  kept={isAuthenticated ? KEPT_OFFLINE_MESSAGE : undefined}
+                  signedIn={isAuthenticated}
+                  kept={later.kept !== null}
                 />
-                {later.kept && (
-                  <Alert role="status" data-testid="analysis-kept">
-                    {KEPT_ANALYSIS_MESSAGE}
-                  </Alert>
-                )}
                 <div className="flex flex-col justify-center gap-2 sm:flex-row">
                   <Button
                     onClick={run}

@@ -14,18 +14,13 @@ import {
   stripDataUrlPrefix,
 } from "@/lib/image";
 import { Alert } from "@/components/ui/alert";
-import { NeedsConnection } from "@/components/needs-connection";
+import { AnalysisOfflineNotice } from "@/components/needs-connection";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Label, Select } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
 import { useAuth } from "@/lib/auth";
-import {
-  isKept,
-  KEPT_ANALYSIS_MESSAGE,
-  KEPT_OFFLINE_MESSAGE,
-  useKeptAnalysis,
-} from "@/lib/kept-analysis";
+import { isKept, useKeptAnalysis } from "@/lib/kept-analysis";
 import { useOnline } from "@/lib/pwa";
 import { toast } from "@/lib/toast";
 import { useAnalyzeHealth } from "../api/analyze-health";
@@ -170,15 +165,11 @@ export function HealthScanner() {
               onZoomChange={setZoom}
             />
             <BirdPicker value={birdId} onChange={setBirdId} />
-            <NeedsConnection
+            <AnalysisOfflineNotice
               what="Photo analysis"
-              kept={isAuthenticated ? KEPT_OFFLINE_MESSAGE : undefined}
+              signedIn={isAuthenticated}
+              kept={later.kept !== null}
             />
-            {later.kept && (
-              <Alert role="status" data-testid="analysis-kept">
-                {KEPT_ANALYSIS_MESSAGE}
-              </Alert>
-            )}
             <div className="flex flex-col justify-center gap-2 sm:flex-row">
               <Button
                 onClick={run}
