@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { addDaysIso } from "../domain/dates";
+import { addDaysIso, isValidIsoDate } from "../domain/dates";
 import {
   DOSE_UNITS,
   MAX_COURSE_DAYS,
@@ -130,7 +130,9 @@ export function treatmentFieldProblems(b: {
   if (b.chickenId && b.flockId) {
     issues.push({ path: "flockId", message: TREATMENT_MESSAGES.bothSubjects });
   }
-  if (b.startDate && b.endDate) {
+  // The field checks already name a date that is not a real one (say 0000-00-00); comparing or
+  // adding days to it would only throw, so the pair is checked once both are real dates.
+  if (isValidIsoDate(b.startDate) && isValidIsoDate(b.endDate)) {
     if (b.endDate < b.startDate) {
       issues.push({ path: "endDate", message: TREATMENT_MESSAGES.endBeforeStart });
     } else if (b.endDate > addDaysIso(b.startDate, MAX_COURSE_DAYS)) {
