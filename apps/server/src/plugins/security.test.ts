@@ -8,7 +8,12 @@ import { openDatabase, type DatabaseHandle } from "../db/client";
 import type { FastifyInstance } from "fastify";
 import { signInThroughProvider } from "../test/sign-in";
 import { MAX_ERROR_ISSUES, MAX_ERROR_TEXT, isDatabaseUnavailable } from "./errors";
-import { LONE_SURROGATE_MESSAGE, NUL_TEXT_MESSAGE, unstorableText } from "./security";
+import {
+  LONE_SURROGATE_MESSAGE,
+  NUL_TEXT_MESSAGE,
+  unstorableText,
+  unstorableTextAsync,
+} from "./security";
 
 let app: FastifyInstance;
 let httpsApp: FastifyInstance;
@@ -176,6 +181,33 @@ describe("bad input never leaks internals", () => {
     let deep: unknown = "\u0000";
     for (let i = 0; i < 200_000; i++) deep = [deep];
     expect(unstorableText(deep)).toBe(NUL_TEXT_MESSAGE);
+  });
+
+  it("gives the same answers in slices, letting other work run between them", async () => {
+    for (const value of [
+      { a: [{ b: "ok" }, "fine \u{1F414}"] },
+      { a: [{ b: "x\u0000" }] },
+      { ["k\u0000"]: 1 },
+      { a: ["\ud800"] },
+    ]) {
+      expect(await unstorableTextAsync(value)).toBe(unstorableText(value));
+    }
+    // About 8 MB of text with the one bad string last: found, after several turns of the loop.
+    const big = { rows: Array.from({ length: 8000 }, () => ({ note: "a".repeat(1000) })) };
+    big.rows.unshift({ note: "bad \u0000" }); // the walk takes the last item first
+    let turns = 0;
+    let running = true;
+    const tick = () => {
+      if (!running) return;
+      turns += 1;
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    const found = await unstorableTextAsync(big);
+    running = false;
+    expect(found).toBe(NUL_TEXT_MESSAGE);
+    expect(unstorableText(big)).toBe(NUL_TEXT_MESSAGE);
+    expect(turns).toBeGreaterThanOrEqual(5);
   });
 
   it("quotes at most a few hundred characters of the caller's input in an error", async () => {

@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bigImportFile } from "../../test/big-import";
 import { buildUser, createTestApp, type TestApp } from "../../test/helpers";
@@ -5,9 +6,17 @@ import { buildUser, createTestApp, type TestApp } from "../../test/helpers";
 /*
  * Item 10 of the Trust issue: a large import (up to the 50 MB limit) does not stall other
  * requests. Here it is checked generously (the machine running the tests may be busy): health
- * checks sent one after another while the import runs must all be answered, 200, before it ends.
- * The strict figure (each within 500 ms) is measured by `npm run bench -- import`.
+ * checks sent one after another while the import runs must all be answered 200, and neither any
+ * of them nor the event loop may wait longer than STALL_LIMIT_MS. The strict figure (each within
+ * 500 ms) is measured by `npm run bench -- import`.
  */
+
+/**
+ * Well above what a loaded machine adds (the slowest check measured about 1 s, the event loop's
+ * longest delay 0.6 s, at load 15), well below the stalls this catches: the embedded database's
+ * inserts run as one task (20 s), the parsed body handed over in one go (1.4 s at load 17).
+ */
+const STALL_LIMIT_MS = 3000;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -39,6 +48,8 @@ describe("a 48 MB account import", () => {
     const rows = (JSON.parse(body) as { counts: { weightRecords: number } }).counts.weightRecords;
 
     const fresh = await buildUser(t);
+    const loop = monitorEventLoopDelay({ resolution: 20 });
+    loop.enable();
     let importing = true;
     const imported = fresh
       .inject({
@@ -54,18 +65,24 @@ describe("a 48 MB account import", () => {
     while (importing) {
       const started = performance.now();
       const res = await t.app.inject({ url: "/api/health" });
-      if (importing) during.push({ status: res.statusCode, ms: performance.now() - started });
+      // The last check counts too: it waited behind the import's final stretch.
+      during.push({ status: res.statusCode, ms: performance.now() - started });
       await sleep(50);
     }
     const res = await imported;
+    loop.disable();
+    const slowest = Math.max(...during.map((h) => h.ms));
+    const loopMaxMs = loop.max / 1e6;
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
     expect(res.json().imported).toMatchObject({ chickens: 1, weightRecords: rows });
     expect(during.length, JSON.stringify(during)).toBeGreaterThanOrEqual(5);
     expect(during.filter((h) => h.status !== 200)).toEqual([]);
     console.log(
       `48 MB import of ${rows} rows: ${during.length} health checks answered meanwhile, ` +
-        `slowest ${Math.round(Math.max(...during.map((h) => h.ms)))} ms`,
+        `slowest ${Math.round(slowest)} ms; event loop delayed at most ${Math.round(loopMaxMs)} ms`,
     );
+    expect(slowest).toBeLessThan(STALL_LIMIT_MS);
+    expect(loopMaxMs).toBeLessThan(STALL_LIMIT_MS);
   });
 
   it("refuses a large body that is not JSON, or hides a __proto__ key, with 400", async () => {
