@@ -14,6 +14,7 @@ import {
   eachLimit,
   keepersFor,
   localTime,
+  outcomeWriter,
   tasksFor,
 } from "../push/push.service";
 
@@ -281,6 +282,7 @@ export async function sendQueuedEmails(
     const batch = await claim(db, limit);
     if (batch.length === 0) return result;
     const prepared = await prepareEmails(db, batch, opts);
+    const mark = emailMarks(db);
     // Each is marked as soon as it is answered, so an instance stopping mid-batch leaves only the
     // ones it had not sent to be taken again.
     await eachLimit(
@@ -288,17 +290,17 @@ export async function sendQueuedEmails(
       SEND_CONCURRENCY,
       async ({ d, message }) => {
         if (!message) {
-          await mark(db, d.id, "skipped");
+          await mark(d.id, "skipped");
           result.skipped++;
           return;
         }
         try {
           await opts.mailer.send(message);
-          await mark(db, d.id, "sent");
+          await mark(d.id, "sent");
           result.sent++;
         } catch {
           // Refused or unreachable: kept as failed (not retried, so never sent twice).
-          await mark(db, d.id, "failed");
+          await mark(d.id, "failed");
           result.failed++;
         }
       },
@@ -306,11 +308,13 @@ export async function sendQueuedEmails(
   }
 }
 
-const mark = (db: Database, id: string, status: "sent" | "skipped" | "failed") =>
-  db
-    .update(emailDeliveries)
-    .set({ status, sentAt: status === "sent" ? new Date() : null })
-    .where(eq(emailDeliveries.id, id));
+const emailMarks = (db: Database) =>
+  outcomeWriter((status, ids) =>
+    db
+      .update(emailDeliveries)
+      .set({ status, sentAt: status === "sent" ? new Date() : null })
+      .where(inArray(emailDeliveries.id, ids)),
+  );
 
 /** One run of the email schedule: queue what is due, send what is queued. */
 export async function runEmailDigests(db: Database, opts: EmailOptions, now?: Date) {

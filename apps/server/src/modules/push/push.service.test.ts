@@ -12,6 +12,7 @@ import {
   VAPID_RENEW_SECONDS,
   VAPID_TOKEN_SECONDS,
   localTime,
+  outcomeWriter,
   preparePushes,
   vapidAuthorization,
 } from "./push.service";
@@ -109,6 +110,53 @@ describe("VAPID header reuse", () => {
     expect(token.verified).toBe(true);
     expect(token.claims.exp).toBe(renewAt / 1000 + VAPID_TOKEN_SECONDS);
     expect(token.claims.exp * 1000 - renewAt).toBeGreaterThan(VAPID_RENEW_SECONDS * 1000);
+  });
+});
+
+describe("outcomeWriter", () => {
+  it("writes outcomes that come while a write is on its way together, each settled once written", async () => {
+    const writes: { status: string; ids: string[] }[] = [];
+    const written = new Set<string>();
+    const mark = outcomeWriter(async (status, ids) => {
+      writes.push({ status, ids });
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      for (const id of ids) written.add(id);
+    });
+    const first = mark("a", "sent");
+    // Meanwhile, seven more (senders answering while the first write is on its way).
+    const rest = ["b", "c", "d", "e", "f", "g", "h"].map((id, i) =>
+      mark(id, i % 3 === 0 ? "failed" : i % 3 === 1 ? "skipped" : "sent").then(() => {
+        // Settled only once its own outcome is in the database.
+        expect(written.has(id)).toBe(true);
+      }),
+    );
+    await first;
+    expect(written.has("a")).toBe(true);
+    await Promise.all(rest);
+    // The first alone, then the seven in one statement per outcome.
+    expect(writes).toEqual([
+      { status: "sent", ids: ["a"] },
+      { status: "sent", ids: ["d", "g"] },
+      { status: "skipped", ids: ["c", "f"] },
+      { status: "failed", ids: ["b", "e", "h"] },
+    ]);
+    // Later, a new write of its own.
+    await mark("i", "sent");
+    expect(writes.at(-1)).toEqual({ status: "sent", ids: ["i"] });
+  });
+
+  it("a failed write rejects its outcomes, and the next ones are still written", async () => {
+    let fail = true;
+    const written: string[] = [];
+    const mark = outcomeWriter(async (_status, ids) => {
+      await Promise.resolve();
+      if (fail) throw new Error("database gone");
+      written.push(...ids);
+    });
+    await expect(mark("a", "sent")).rejects.toThrow("database gone");
+    fail = false;
+    await mark("b", "failed");
+    expect(written).toEqual(["b"]);
   });
 });
 

@@ -427,6 +427,7 @@ export async function sendQueued(
     const batch = await claim(db, limit);
     if (batch.length === 0) return result;
     const prepared = await preparePushes(db, batch, opts.weatherBaseUrl);
+    const mark = pushMarks(db);
     // A few at a time: each waits mostly on the push service, and the batch is this instance's
     // alone (claimed above). Each is marked as soon as it is answered, so an instance stopping
     // mid-batch leaves only the ones it had not sent to be taken again.
@@ -435,7 +436,7 @@ export async function sendQueued(
       SEND_CONCURRENCY,
       async ({ d, p }) => {
         if (!p) {
-          await mark(db, d.id, "skipped");
+          await mark(d.id, "skipped");
           result.skipped++;
           return;
         }
@@ -451,15 +452,15 @@ export async function sendQueued(
             await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, sub.id));
             result.removed++;
           } else if (status >= 200 && status < 300) {
-            await mark(db, d.id, "sent");
+            await mark(d.id, "sent");
             result.sent++;
           } else {
-            await mark(db, d.id, "failed");
+            await mark(d.id, "failed");
             result.failed++;
           }
         } catch {
           // The push service could not be reached: kept as failed, the subscription stays.
-          await mark(db, d.id, "failed");
+          await mark(d.id, "failed");
           result.failed++;
         }
       },
@@ -563,11 +564,50 @@ async function deliver(
   return res.status;
 }
 
-const mark = (db: Database, id: string, status: "sent" | "skipped" | "failed") =>
-  db
-    .update(pushDeliveries)
-    .set({ status, sentAt: status === "sent" ? new Date() : null })
-    .where(eq(pushDeliveries.id, id));
+/** What became of a claimed notification or email. */
+export type Outcome = "sent" | "skipped" | "failed";
+
+/**
+ * Records each claimed row's outcome as soon as it is known, several per statement: while one
+ * write is on its way, the outcomes that come meanwhile wait and go together in the next. A row is
+ * marked within about one write of its answer, as when each had its own statement (an instance
+ * that stops mid-batch leaves only those few to be taken again after the stale-claim time), with a
+ * few statements per batch instead of one per message (an update per message was most of a digest
+ * run's remaining cost). The promise settles once the outcome is written.
+ */
+export function outcomeWriter(
+  write: (status: Outcome, ids: string[]) => Promise<unknown>,
+): (id: string, status: Outcome) => Promise<void> {
+  let waiting: { id: string; status: Outcome }[] = [];
+  let writing: Promise<void> | null = null;
+  const drain = async () => {
+    try {
+      while (waiting.length > 0) {
+        const taken = waiting;
+        waiting = [];
+        for (const status of ["sent", "skipped", "failed"] as const) {
+          const ids = taken.filter((o) => o.status === status).map((o) => o.id);
+          if (ids.length > 0) await write(status, ids);
+        }
+      }
+    } finally {
+      writing = null;
+    }
+  };
+  return (id, status) => {
+    waiting.push({ id, status });
+    writing ??= drain();
+    return writing;
+  };
+}
+
+const pushMarks = (db: Database) =>
+  outcomeWriter((status, ids) =>
+    db
+      .update(pushDeliveries)
+      .set({ status, sentAt: status === "sent" ? new Date() : null })
+      .where(inArray(pushDeliveries.id, ids)),
+  );
 
 /** The VAPID contact: the site when it is https, else a mailto at its host. */
 export function vapidSubject(publicUrl: string): string {
