@@ -433,7 +433,7 @@ export async function sendQueued(
     // mid-batch leaves only the ones it had not sent to be taken again.
     await eachLimit(
       batch.map((d, i) => ({ d, p: prepared[i] })),
-      SEND_CONCURRENCY,
+      PUSH_CONCURRENCY,
       async ({ d, p }) => {
         if (!p) {
           await mark(d.id, "skipped");
@@ -468,8 +468,15 @@ export async function sendQueued(
   }
 }
 
-/** Notifications one instance prepares and sends at once. */
+/** Emails one instance sends at once (each its own SMTP connection). */
 export const SEND_CONCURRENCY = 4;
+
+/**
+ * Push messages one instance has on their way at once. Prepared a batch at a time, a message costs
+ * little CPU and then waits on the push service across the network (fetch keeps connections to
+ * each push service alive): more at once than emails, whose each is an SMTP conversation.
+ */
+export const PUSH_CONCURRENCY = 16;
 
 /** Runs `fn` over `items`, at most `limit` at a time. */
 export async function eachLimit<T>(
