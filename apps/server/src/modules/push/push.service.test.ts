@@ -7,6 +7,7 @@ import { emailDigests, farmMembers, pushSubscriptions } from "../../db/schema/in
 import { createTestApp, type TestApp, type TestUser } from "../../test/helpers";
 import { buildKeeper, buildMember, today } from "../../test/factories";
 import { listTasksOf } from "../tasks/tasks.service";
+import type * as TasksService from "../tasks/tasks.service";
 import { prepareEmails } from "../email/email-digest.service";
 import {
   VAPID_RENEW_SECONDS,
@@ -26,7 +27,7 @@ import {
 
 // The real `listTasksOf`, counted: a batch of digests must read its keepers' Today in one call.
 vi.mock("../tasks/tasks.service", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("../tasks/tasks.service")>();
+  const actual = await importOriginal<typeof TasksService>();
   return { ...actual, listTasksOf: vi.fn(actual.listTasksOf) };
 });
 const listTasksOfCalls = () => vi.mocked(listTasksOf).mock.calls;
