@@ -1,8 +1,8 @@
 import { mkdirSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page, type Request } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { ROUTES } from "../packages/shared/src/site/routes";
-import { signIn } from "./helpers";
+import { networkQuiet, signIn } from "./helpers";
 
 // Issue 25: the shell fits every width, every route fits a phone and a laptop, and a reviewer can
 // page through screenshots of every route (test-results/screens/).
@@ -71,35 +71,6 @@ async function seriousAxe(
     .map(
       (v) => `${where}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
     );
-}
-
-/**
- * Watches the page's requests; the returned wait resolves once none is open and none has started
- * or ended for `quietMs`. Playwright's "networkidle" is the same with a fixed 500 ms of quiet, which
- * came to half a second on each of the route walks' 174 pages; a lazy chunk or query that a finished
- * answer starts goes out within a frame or two, well inside 150 ms.
- */
-function networkQuiet(page: Page, quietMs = 150) {
-  const open = new Set<Request>();
-  let last = Date.now();
-  const start = (r: Request) => {
-    open.add(r);
-    last = Date.now();
-  };
-  const end = (r: Request) => {
-    open.delete(r);
-    last = Date.now();
-  };
-  page.on("request", start);
-  page.on("requestfinished", end);
-  page.on("requestfailed", end);
-  return (where: string) =>
-    expect
-      .poll(() => open.size === 0 && Date.now() - last >= quietMs, {
-        message: `${where}: the page's requests never settled`,
-        intervals: [quietMs],
-      })
-      .toBe(true);
 }
 
 /** The axe rules whose outcome depends on colours. */
