@@ -6,12 +6,13 @@ import Fastify, {
   type FastifyReply,
   type RouteOptions,
 } from "fastify";
-import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { validatorCompiler } from "fastify-type-provider-zod";
 import { randomBytes } from "node:crypto";
 import type { AppConfig } from "./config";
 import type { DatabaseHandle } from "./db/client";
 import { OFF_THREAD_JSON_BYTES, parseJsonOffThread } from "./lib/json-off-thread";
 import { repoRoot } from "./lib/paths";
+import { serializerCompiler } from "./lib/response-serializer";
 import { getOrCreateSecret } from "./lib/secrets";
 import { modules } from "./modules/index";
 import authPlugin from "./plugins/auth";

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import nodemailer, { type SendMailOptions } from "nodemailer";
 import type { EmailDigestBody, EmailDigestView } from "@flockkeeper/shared/schemas/tasks";
 import type { Task } from "@flockkeeper/shared/schemas/tasks";
@@ -8,8 +8,15 @@ import { emailDeliveries, emailDigests, farms, users } from "../../db/schema/ind
 import { AppError, notFound } from "../../lib/errors";
 import { escapeHtml } from "../../lib/html";
 import type { Keeper } from "../../access/access";
-import { listTasks } from "../tasks/tasks.service";
-import { SEND_CONCURRENCY, eachLimit, keeperFor, localTime } from "../push/push.service";
+import {
+  SEND_CONCURRENCY,
+  TASK_BATCH,
+  eachLimit,
+  keepersFor,
+  localTime,
+  outcomeWriter,
+  tasksFor,
+} from "../push/push.service";
 
 /*
  * The morning digest by email (issue 22 item 5). Only with `SMTP_URL` set: without it the routes
@@ -204,6 +211,63 @@ export function digestEmail(
 export type EmailSendResult = { sent: number; skipped: number; failed: number };
 export type EmailOptions = { weatherBaseUrl: string; publicUrl: string; mailer: Mailer };
 
+/** A claimed email ready to send. */
+export type PreparedEmail = SendMailOptions & { to: string };
+
+/**
+ * The message of each claimed digest of a batch, read for the whole batch at once: the digests
+ * with their farms, the keepers, and every keeper's Today in one `listTasksOf`. Null for a digest
+ * with nothing open that day (all done or snoozed), a keeper no longer on the farm or an account
+ * without email.
+ */
+export async function prepareEmails(
+  db: Database,
+  batch: readonly { digest_id: string; date: string }[],
+  opts: Pick<EmailOptions, "weatherBaseUrl" | "publicUrl">,
+): Promise<(PreparedEmail | null)[]> {
+  if (batch.length === 0) return [];
+  const digests = await db
+    .select({
+      id: emailDigests.id,
+      userId: emailDigests.userId,
+      farmId: emailDigests.farmId,
+      token: emailDigests.unsubscribeToken,
+    })
+    .from(emailDigests)
+    .where(inArray(emailDigests.id, [...new Set(batch.map((d) => d.digest_id))]));
+  const byId = new Map(digests.map((d) => [d.id, d]));
+  const asked = batch.flatMap((d) => {
+    const digest = byId.get(d.digest_id);
+    return digest ? [{ userId: digest.userId, farmId: digest.farmId, date: d.date }] : [];
+  });
+  const keepers = await keepersFor(db, asked);
+  const tasksOf = await tasksFor(db, asked, keepers, opts.weatherBaseUrl);
+  return batch.map((d) => {
+    const digest = byId.get(d.digest_id);
+    const keeper = digest && keepers.get(`${digest.userId} ${digest.farmId}`);
+    const to = keeper?.user.email;
+    const tasks = digest && tasksOf({ ...digest, date: d.date });
+    if (!digest || !keeper || !to || !tasks) return null;
+    const unsubscribe = unsubscribeUrl(opts.publicUrl, digest.token);
+    const mail = digestEmail(
+      keeper.farmName,
+      d.date,
+      tasks.filter((t) => !t.done && !t.snoozedUntil),
+      { today: `${opts.publicUrl}/today`, unsubscribe },
+    );
+    if (!mail) return null;
+    return {
+      to,
+      ...mail,
+      headers: {
+        // RFC 8058 one-click: the mail app POSTs "List-Unsubscribe=One-Click" to the link.
+        "List-Unsubscribe": `<${unsubscribe}>`,
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      },
+    };
+  });
+}
+
 /**
  * Sends what is queued, each email by exactly one instance. A digest with nothing open that day
  * (all done or snoozed), a keeper no longer on the farm or an account without email is skipped.
@@ -211,70 +275,46 @@ export type EmailOptions = { weatherBaseUrl: string; publicUrl: string; mailer: 
 export async function sendQueuedEmails(
   db: Database,
   opts: EmailOptions,
-  limit = 100,
+  limit = TASK_BATCH,
 ): Promise<EmailSendResult> {
   const result: EmailSendResult = { sent: 0, skipped: 0, failed: 0 };
   for (;;) {
     const batch = await claim(db, limit);
     if (batch.length === 0) return result;
-    await eachLimit(batch, SEND_CONCURRENCY, async (d) => {
-      const [digest] = await db
-        .select({
-          userId: emailDigests.userId,
-          farmId: emailDigests.farmId,
-          token: emailDigests.unsubscribeToken,
-          farm: farms.name,
-        })
-        .from(emailDigests)
-        .innerJoin(farms, eq(farms.id, emailDigests.farmId))
-        .where(eq(emailDigests.id, d.digest_id));
-      const keeper = digest ? await keeperFor(db, digest.userId, digest.farmId) : null;
-      const to = keeper?.user.email;
-      let message = null;
-      if (digest && keeper && to) {
-        const { tasks } = await listTasks(db, keeper, d.date, opts.weatherBaseUrl);
-        const unsubscribe = unsubscribeUrl(opts.publicUrl, digest.token);
-        const mail = digestEmail(
-          digest.farm,
-          d.date,
-          tasks.filter((t) => !t.done && !t.snoozedUntil),
-          { today: `${opts.publicUrl}/today`, unsubscribe },
-        );
-        if (mail) {
-          message = {
-            to,
-            ...mail,
-            headers: {
-              // RFC 8058 one-click: the mail app POSTs "List-Unsubscribe=One-Click" to the link.
-              "List-Unsubscribe": `<${unsubscribe}>`,
-              "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-            },
-          };
+    const prepared = await prepareEmails(db, batch, opts);
+    const mark = emailMarks(db);
+    // Each is marked as soon as it is answered, so an instance stopping mid-batch leaves only the
+    // ones it had not sent to be taken again.
+    await eachLimit(
+      batch.map((d, i) => ({ d, message: prepared[i] })),
+      SEND_CONCURRENCY,
+      async ({ d, message }) => {
+        if (!message) {
+          await mark(d.id, "skipped");
+          result.skipped++;
+          return;
         }
-      }
-      if (!message) {
-        await mark(db, d.id, "skipped");
-        result.skipped++;
-        return;
-      }
-      try {
-        await opts.mailer.send(message);
-        await mark(db, d.id, "sent");
-        result.sent++;
-      } catch {
-        // Refused or unreachable: kept as failed (not retried, so never sent twice).
-        await mark(db, d.id, "failed");
-        result.failed++;
-      }
-    });
+        try {
+          await opts.mailer.send(message);
+          await mark(d.id, "sent");
+          result.sent++;
+        } catch {
+          // Refused or unreachable: kept as failed (not retried, so never sent twice).
+          await mark(d.id, "failed");
+          result.failed++;
+        }
+      },
+    );
   }
 }
 
-const mark = (db: Database, id: string, status: "sent" | "skipped" | "failed") =>
-  db
-    .update(emailDeliveries)
-    .set({ status, sentAt: status === "sent" ? new Date() : null })
-    .where(eq(emailDeliveries.id, id));
+const emailMarks = (db: Database) =>
+  outcomeWriter((status, ids) =>
+    db
+      .update(emailDeliveries)
+      .set({ status, sentAt: status === "sent" ? new Date() : null })
+      .where(inArray(emailDeliveries.id, ids)),
+  );
 
 /** One run of the email schedule: queue what is due, send what is queued. */
 export async function runEmailDigests(db: Database, opts: EmailOptions, now?: Date) {

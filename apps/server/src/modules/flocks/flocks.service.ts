@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type {
   createFlockBody,
@@ -27,7 +27,12 @@ import {
   type Keeper,
 } from "../../access/access";
 import { resolveToday } from "../../lib/keeper-today";
-import { meatWarnings, withdrawalGuard } from "../treatments/treatments.service";
+import {
+  meatWarnings,
+  NO_WITHDRAWAL,
+  withdrawalGuard,
+  withdrawalOverlapSql,
+} from "../treatments/treatments.service";
 import { takesLossCause } from "@flockkeeper/shared/domain/loss";
 import { checkConditionId } from "../../knowledge/conditions";
 
@@ -124,13 +129,49 @@ async function eventsByFlock(db: Database | Tx, flockIds: string[]) {
   return byFlock;
 }
 
-async function profilesByFlock(db: Database | Tx, farmId: string) {
-  const rows = await db
-    .select({ flockId: chickens.flockId, n: count() })
-    .from(chickens)
-    .where(eq(chickens.farmId, farmId))
-    .groupBy(chickens.flockId);
-  return new Map(rows.map((r) => [r.flockId, Number(r.n)]));
+/**
+ * The list's query, built once per database (with and without archived flocks) and prepared, as
+ * the birds list's: one round trip on one connection per request, where it was four statements
+ * built each time on three pool connections (flocks, their events, profile counts, the withdrawal
+ * guard). Each flock comes with the events the headcount counts on `asOf` (those after it never
+ * count: `headcountOn`), as [type, date, count, females, males, ageWeeks] in one json array, its
+ * number of bird profiles, and whether any treatment is in withdrawal on `asOf` (only then is the
+ * withdrawal guard read, issue 20).
+ */
+// The outer row's id, spelled out: in a one-table select Drizzle writes its columns unqualified,
+// and inside a subquery a bare "id" would be the subquery's own table's.
+const listedFlock = sql.raw(`"flocks"."id"`);
+const prepareList = (db: Database, archived: boolean) =>
+  db
+    .select({
+      flock: flocks,
+      // As text, decoded here (as flock-production.service.ts reads events): the same on either driver.
+      events: sql<string>`(select coalesce(json_agg(json_build_array(${flockEvents.type}, ${flockEvents.date}, ${flockEvents.count}, ${flockEvents.females}, ${flockEvents.males}, ${flockEvents.ageWeeks}))::text, '[]') from ${flockEvents} where ${flockEvents.flockId} = ${listedFlock} and ${flockEvents.date} <= ${sql.placeholder("asOf")})`,
+      profiles: sql<number>`(select count(*)::int from ${chickens} where ${chickens.farmId} = ${sql.placeholder("farmId")} and ${chickens.flockId} = ${listedFlock})`,
+      guarded: withdrawalOverlapSql(
+        sql.placeholder("farmId"),
+        sql.placeholder("asOf"),
+        sql.placeholder("asOf"),
+        "any",
+      ),
+    })
+    .from(flocks)
+    .where(
+      archived
+        ? eq(flocks.farmId, sql.placeholder("farmId"))
+        : and(eq(flocks.farmId, sql.placeholder("farmId")), eq(flocks.archived, false)),
+    )
+    .orderBy(asc(flocks.createdAt), asc(flocks.id))
+    .prepare(archived ? "flocks_list_archived" : "flocks_list");
+type EventTuple = [string, string, number, number | null, number | null, number | null];
+type ListStatement = ReturnType<typeof prepareList>;
+const listStatements = new WeakMap<Database, { live?: ListStatement; archived?: ListStatement }>();
+function listStatement(db: Database, archived: boolean): ListStatement {
+  let cached = listStatements.get(db);
+  if (!cached) listStatements.set(db, (cached = {}));
+  return archived
+    ? (cached.archived ??= prepareList(db, true))
+    : (cached.live ??= prepareList(db, false));
 }
 
 /** The farm's flocks (archived ones only when asked), oldest first, with today's headcounts. */
@@ -140,25 +181,28 @@ export async function listFlocks(
   q: { today?: string; archived?: boolean },
 ): Promise<Flock[]> {
   const asOf = resolveToday(q.today);
-  const rows = await db
-    .select()
-    .from(flocks)
-    .where(
-      q.archived
-        ? eq(flocks.farmId, keeper.farmId)
-        : and(eq(flocks.farmId, keeper.farmId), eq(flocks.archived, false)),
-    )
-    .orderBy(asc(flocks.createdAt), asc(flocks.id));
-  const [events, profiles, guard] = await Promise.all([
-    eventsByFlock(
-      db,
-      rows.map((r) => r.id),
-    ),
-    profilesByFlock(db, keeper.farmId),
-    withdrawalGuard(db, keeper, asOf),
-  ]);
+  const rows = await listStatement(db, Boolean(q.archived)).execute({
+    farmId: keeper.farmId,
+    asOf,
+  });
+  const guard = rows.some((r) => r.guarded) ? await withdrawalGuard(db, keeper, asOf) : null;
   return rows.map((r) =>
-    toFlock(r, events.get(r.id) ?? [], profiles.get(r.id) ?? 0, asOf, guard.flock(r.id)),
+    toFlock(
+      r.flock,
+      (JSON.parse(r.events) as EventTuple[]).map(
+        ([type, date, count, females, males, ageWeeks]) => ({
+          type,
+          date,
+          count,
+          females,
+          males,
+          ageWeeks,
+        }),
+      ),
+      r.profiles,
+      asOf,
+      guard ? guard.flock(r.flock.id) : NO_WITHDRAWAL,
+    ),
   );
 }
 

@@ -1,10 +1,16 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Trash2 } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
+import {
+  CONFIRM_EMAIL_MISMATCH,
+  deleteAccountBody,
+  type DeleteAccountBody,
+} from "@flockkeeper/shared/schemas/account";
 import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
+import { Field, Form, useZodForm } from "@/components/ui/form";
 import { Dialog } from "@/components/ui/lazy-dialog";
-import { FieldError, Input, Label } from "@/components/ui/input";
+import { Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useDeleteAccount } from "../api/delete-account";
@@ -13,22 +19,26 @@ import { isReauthCancelled, useReauth } from "@/lib/reauth";
 /** Deletes the account and every record after the keeper types their email again. */
 export function DeleteAccountCard({ email }: { email: string | null }) {
   const [open, setOpen] = useState(false);
-  const [typed, setTyped] = useState("");
-  const [error, setError] = useState<string>();
   const del = useDeleteAccount();
   const qc = useQueryClient();
   const { guard } = useReauth();
   const expected = email ?? "DELETE";
+  // The server's own body schema ("Please type your email to confirm" when empty), then the same
+  // comparison the server makes (case and spaces aside), so a mismatch is named before sending.
+  const form = useZodForm<{ confirmEmail: string }, DeleteAccountBody>({
+    schema: deleteAccountBody,
+    defaultValues: { confirmEmail: "" },
+    check: (_values, body) => ({
+      confirmEmail:
+        body !== null &&
+        body.confirmEmail.toLowerCase() !== expected.toLowerCase() &&
+        CONFIRM_EMAIL_MISMATCH,
+    }),
+  });
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (typed.trim().toLowerCase() !== expected.toLowerCase()) {
-      setError("The email you typed does not match your account");
-      return;
-    }
-    setError(undefined);
+  const onSubmit = async (body: DeleteAccountBody) => {
     try {
-      await guard(() => del.mutateAsync(typed.trim()));
+      await guard(() => del.mutateAsync(body.confirmEmail));
       qc.clear();
       toast({
         title: "Account deleted",
@@ -37,7 +47,7 @@ export function DeleteAccountCard({ email }: { email: string | null }) {
       window.location.assign("/");
     } catch (err) {
       if (isReauthCancelled(err)) return;
-      setError(errorMessage(err));
+      form.setError("confirmEmail", { type: "server", message: errorMessage(err) });
     }
   };
 
@@ -61,28 +71,19 @@ export function DeleteAccountCard({ email }: { email: string | null }) {
         open={open}
         onOpenChange={(o) => {
           setOpen(o);
-          if (!o) {
-            setTyped("");
-            setError(undefined);
-          }
+          if (!o) form.reset();
         }}
         title="Delete your account?"
         description="Everything you have recorded will be deleted for good."
       >
-        <form onSubmit={onSubmit} noValidate>
-          <Label htmlFor="confirm-email">
-            {email ? `Type your email (${email}) to confirm` : "Type DELETE to confirm"}
-          </Label>
-          <Input
+        <Form form={form} onSubmit={onSubmit}>
+          <Field
+            name="confirmEmail"
             id="confirm-email"
-            type={email ? "email" : "text"}
-            autoComplete="off"
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "confirm-email-error" : undefined}
-          />
-          <FieldError id="confirm-email-error" message={error} />
+            label={email ? `Type your email (${email}) to confirm` : "Type DELETE to confirm"}
+          >
+            {(props) => <Input {...props} type={email ? "email" : "text"} autoComplete="off" />}
+          </Field>
           <div className="mt-4 flex flex-wrap justify-end gap-3">
             <Button variant="secondary" onClick={() => setOpen(false)}>
               Cancel
@@ -91,7 +92,7 @@ export function DeleteAccountCard({ email }: { email: string | null }) {
               Delete everything
             </Button>
           </div>
-        </form>
+        </Form>
       </Dialog>
     </Card>
   );

@@ -1,43 +1,57 @@
-import { useEffect, useState, type FormEvent } from "react";
-import type { TemperatureUnit, WeightUnit } from "@flockkeeper/shared/domain/units";
+import { useEffect } from "react";
 import { CURRENCIES, DEFAULT_CURRENCY } from "@flockkeeper/shared/domain/money";
+import {
+  updateAccountSettingsBody,
+  type AccountSettings,
+  type UpdateAccountSettingsBody,
+} from "@flockkeeper/shared/schemas/account";
 import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
-import { FieldError, Input, Label, Select } from "@/components/ui/input";
+import { Field, Form, useZodForm } from "@/components/ui/form";
+import { Input, Select } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useAccountSettings } from "../api/get-account-settings";
 import { useUpdateAccountSettings } from "../api/update-account-settings";
 
+type Values = { temperatureUnit: string; weightUnit: string; eggPrice: string; currency: string };
+
+/** The form's text for saved settings (or the defaults before they load). */
+function toValues(saved: AccountSettings | null): Values {
+  return {
+    temperatureUnit: saved?.temperatureUnit ?? "F",
+    weightUnit: saved?.weightUnit ?? "lbs",
+    eggPrice: saved === null || saved.eggPrice === null ? "" : String(saved.eggPrice),
+    currency: saved?.currency ?? DEFAULT_CURRENCY,
+  };
+}
+
 /** Units used across the app, the egg price for profitability, and the saved weather place. */
 export function SettingsCard() {
   const settings = useAccountSettings();
   const update = useUpdateAccountSettings();
-  const [temperatureUnit, setTemperatureUnit] = useState<TemperatureUnit>("F");
-  const [weightUnit, setWeightUnit] = useState<WeightUnit>("lbs");
-  const [eggPrice, setEggPrice] = useState("");
-  const [currency, setCurrency] = useState(DEFAULT_CURRENCY);
-  const [priceError, setPriceError] = useState<string>();
+  const form = useZodForm<Values, UpdateAccountSettingsBody>({
+    schema: updateAccountSettingsBody,
+    defaultValues: toValues(null),
+    // An empty price is "not set" (null); anything else goes to the schema as a number, so
+    // "abc", -1 and 5000 get the server's own messages before anything is sent.
+    toBody: (v) => ({
+      temperatureUnit: v.temperatureUnit,
+      weightUnit: v.weightUnit,
+      eggPrice: v.eggPrice.trim() === "" ? null : Number(v.eggPrice.trim()),
+      currency: v.currency,
+    }),
+  });
+  const { reset } = form;
 
+  // The saved settings fill the form when they arrive (and again after a save).
   useEffect(() => {
-    if (!settings.data) return;
-    setTemperatureUnit(settings.data.temperatureUnit);
-    setWeightUnit(settings.data.weightUnit);
-    setEggPrice(settings.data.eggPrice === null ? "" : String(settings.data.eggPrice));
-    setCurrency(settings.data.currency);
-  }, [settings.data]);
+    if (settings.data) reset(toValues(settings.data));
+  }, [settings.data, reset]);
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const trimmed = eggPrice.trim();
-    const price = trimmed === "" ? null : Number(trimmed);
-    if (price !== null && (!Number.isFinite(price) || price < 0)) {
-      setPriceError("Egg price must be a number of 0 or more");
-      return;
-    }
-    setPriceError(undefined);
+  const onSubmit = async (body: UpdateAccountSettingsBody) => {
     try {
-      await update.mutateAsync({ temperatureUnit, weightUnit, eggPrice: price, currency });
+      await update.mutateAsync(body);
       toast({ title: "Settings saved" });
     } catch (err) {
       toast({ title: "Could not save", description: errorMessage(err), variant: "destructive" });
@@ -63,69 +77,63 @@ export function SettingsCard() {
   return (
     <Card>
       <CardTitle>Settings</CardTitle>
-      <form className="mt-3 grid gap-4 sm:grid-cols-3" onSubmit={onSubmit} noValidate>
-        <div>
-          <Label htmlFor="temperature-unit">Temperature</Label>
-          <Select
-            id="temperature-unit"
-            value={temperatureUnit}
-            onChange={(e) => setTemperatureUnit(e.target.value as TemperatureUnit)}
-          >
-            <option value="F">Fahrenheit (°F)</option>
-            <option value="C">Celsius (°C)</option>
-          </Select>
-        </div>
-        <div>
-          <Label htmlFor="weight-unit">Weight</Label>
-          <Select
-            id="weight-unit"
-            value={weightUnit}
-            onChange={(e) => setWeightUnit(e.target.value as WeightUnit)}
-          >
-            <option value="lbs">Pounds (lbs)</option>
-            <option value="kg">Kilograms (kg)</option>
-          </Select>
-        </div>
-        <div>
-          <Label htmlFor="egg-price">Egg price (per egg)</Label>
-          <Input
-            id="egg-price"
-            inputMode="decimal"
-            placeholder="0.30"
-            value={eggPrice}
-            onChange={(e) => setEggPrice(e.target.value)}
-            aria-invalid={priceError ? true : undefined}
-            aria-describedby={priceError ? "egg-price-error" : "egg-price-hint"}
-          />
-          <p id="egg-price-hint" className="mt-1 text-xs text-stone-600">
-            Used for profitability. Leave empty to use 0.30.
-          </p>
-          <FieldError id="egg-price-error" message={priceError} />
-        </div>
-        <div>
-          <Label htmlFor="currency">Currency</Label>
-          <Select
-            id="currency"
-            value={currency}
-            onChange={(e) => setCurrency(e.target.value)}
-            aria-describedby="currency-hint"
-          >
-            {CURRENCIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </Select>
-          <p id="currency-hint" className="mt-1 text-xs text-stone-600">
-            Sales and costs are recorded in it (Money).
-          </p>
-        </div>
+      <Form form={form} className="mt-3 grid gap-4 sm:grid-cols-3" onSubmit={onSubmit}>
+        <Field name="temperatureUnit" id="temperature-unit" label="Temperature">
+          {(props) => (
+            <Select {...props}>
+              <option value="F">Fahrenheit (°F)</option>
+              <option value="C">Celsius (°C)</option>
+            </Select>
+          )}
+        </Field>
+        <Field name="weightUnit" id="weight-unit" label="Weight">
+          {(props) => (
+            <Select {...props}>
+              <option value="lbs">Pounds (lbs)</option>
+              <option value="kg">Kilograms (kg)</option>
+            </Select>
+          )}
+        </Field>
+        <Field
+          name="eggPrice"
+          id="egg-price"
+          label="Egg price (per egg)"
+          describedBy="egg-price-hint"
+          after={
+            <p id="egg-price-hint" className="mt-1 text-xs text-stone-600">
+              Used for profitability. Leave empty to use 0.30.
+            </p>
+          }
+        >
+          {(props) => <Input {...props} inputMode="decimal" placeholder="0.30" />}
+        </Field>
+        <Field
+          name="currency"
+          id="currency"
+          label="Currency"
+          describedBy="currency-hint"
+          after={
+            <p id="currency-hint" className="mt-1 text-xs text-stone-600">
+              Sales and costs are recorded in it (Money).
+            </p>
+          }
+        >
+          {(props) => (
+            <Select {...props}>
+              {CURRENCIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
         <div className="sm:col-span-3">
           <Button type="submit" disabled={update.isPending} data-track="Save Account Settings">
             Save settings
           </Button>
         </div>
-      </form>
+      </Form>
       <div className="mt-5 border-t border-stone-200 pt-4">
         <h3 className="font-semibold text-stone-900">Saved weather place</h3>
         {place ? (

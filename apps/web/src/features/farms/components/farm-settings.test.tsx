@@ -164,8 +164,17 @@ describe("Farm page", { timeout: 20_000 }, () => {
     fireEvent.change(within(dialog).getByLabelText(/Type the farm's name/), {
       target: { value: "Wrong" },
     });
+    const input = within(dialog).getByLabelText(/Type the farm's name/);
     fireEvent.click(within(dialog).getByRole("button", { name: "Delete farm" }));
-    expect(await within(dialog).findByRole("alert")).toHaveTextContent("does not match");
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+      "The name you typed does not match the farm's name",
+    );
+    expect(input).toHaveAttribute("aria-invalid", "true");
+    expect(input).toHaveAttribute("aria-describedby", "confirm-farm-name-error");
+    // Nothing is sent while the name does not match.
+    const deletes = () =>
+      vi.mocked(fetch).mock.calls.filter(([, init]) => init?.method === "DELETE");
+    expect(deletes()).toHaveLength(0);
     fireEvent.change(within(dialog).getByLabelText(/Type the farm's name/), {
       target: { value: "Home flock" },
     });

@@ -1,12 +1,14 @@
 import { Trash2 } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useNavigate } from "react-router";
+import { z } from "zod";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
+import { Field, Form, useZodForm } from "@/components/ui/form";
 import { Dialog } from "@/components/ui/lazy-dialog";
-import { FieldError, Input, Label } from "@/components/ui/input";
+import { Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
 import { FARM_ROLE_LABELS, useCurrentFarm, useFarms } from "@/lib/farms";
 import { isReauthCancelled, useReauth } from "@/lib/reauth";
@@ -59,22 +61,23 @@ export function FarmSettings() {
   );
 }
 
+/** The typed name; `DELETE /api/farms/{id}` takes no body, so the comparison is the whole check. */
+const confirmFarmName = z.object({ typed: z.string().trim() });
+const FARM_NAME_MISMATCH = "The name you typed does not match the farm's name";
+
 /** Deletes the farm with every bird, record and photo, after its name is typed again. */
 function DeleteFarmCard({ farmId, name }: { farmId: string; name: string }) {
   const [open, setOpen] = useState(false);
-  const [typed, setTyped] = useState("");
-  const [error, setError] = useState<string>();
   const del = useDeleteFarm(farmId);
   const { guard } = useReauth();
   const navigate = useNavigate();
+  const form = useZodForm<{ typed: string }, { typed: string }>({
+    schema: confirmFarmName,
+    defaultValues: { typed: "" },
+    check: (values) => ({ typed: values.typed.trim() !== name.trim() && FARM_NAME_MISMATCH }),
+  });
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (typed.trim() !== name.trim()) {
-      setError("The name you typed does not match the farm's name");
-      return;
-    }
-    setError(undefined);
+  const onSubmit = async () => {
     try {
       await guard(() => del.mutateAsync());
       setOpen(false);
@@ -82,7 +85,7 @@ function DeleteFarmCard({ farmId, name }: { farmId: string; name: string }) {
       await navigate("/chicken-tracker");
     } catch (err) {
       if (isReauthCancelled(err)) return;
-      setError(errorMessage(err));
+      form.setError("typed", { type: "server", message: errorMessage(err) });
     }
   };
 
@@ -99,25 +102,19 @@ function DeleteFarmCard({ farmId, name }: { farmId: string; name: string }) {
         open={open}
         onOpenChange={(o) => {
           setOpen(o);
-          if (!o) {
-            setTyped("");
-            setError(undefined);
-          }
+          if (!o) form.reset();
         }}
         title={`Delete ${name}?`}
         description="Every bird, record and photo of this farm will be deleted for good."
       >
-        <form onSubmit={onSubmit} noValidate>
-          <Label htmlFor="confirm-farm-name">Type the farm&apos;s name ({name}) to confirm</Label>
-          <Input
+        <Form form={form} onSubmit={onSubmit}>
+          <Field
+            name="typed"
             id="confirm-farm-name"
-            autoComplete="off"
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "confirm-farm-name-error" : undefined}
-          />
-          <FieldError id="confirm-farm-name-error" message={error} />
+            label={<>Type the farm&apos;s name ({name}) to confirm</>}
+          >
+            {(props) => <Input {...props} autoComplete="off" />}
+          </Field>
           <div className="mt-4 flex flex-wrap justify-end gap-3">
             <Button variant="secondary" onClick={() => setOpen(false)}>
               Cancel
@@ -126,7 +123,7 @@ function DeleteFarmCard({ farmId, name }: { farmId: string; name: string }) {
               Delete farm
             </Button>
           </div>
-        </form>
+        </Form>
       </Dialog>
     </Card>
   );

@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, expect, it, vi } from "vitest";
 import {
@@ -131,3 +131,49 @@ it("shows the eggs guard on a flock within an egg withdrawal, and a withheld bas
   ).toBeInTheDocument();
   expect(await screen.findByText("Saved: 9 · withheld")).toBeInTheDocument();
 });
+
+it(
+  "names a basket the schema refuses on its row, a future day at the date, and sends nothing",
+  {
+    timeout: 30_000,
+  },
+  async () => {
+    const big = flockOf("Big coop", 24);
+    const ducks = flockOf("Pond ducks", 6);
+    const api = fakeApi(({ method, url }) => {
+      if (method === "GET" && url.startsWith("/api/flocks?")) return [200, [big, ducks]];
+      if (method === "GET" && url.startsWith("/api/egg-collections?")) return [200, []];
+      return undefined;
+    });
+    renderWithClient(<DailyBaskets />);
+    const save = () => userEvent.click(screen.getByRole("button", { name: "Save baskets" }));
+
+    // Nothing typed: nothing to send.
+    await screen.findByLabelText("Eggs from Big coop");
+    await save();
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(
+        expect.objectContaining({ title: "Enter at least one basket" }),
+      ),
+    );
+
+    await userEvent.click(screen.getByLabelText("Count cracked and dirty eggs"));
+    await userEvent.type(screen.getByLabelText("Eggs from Big coop"), "2");
+    await userEvent.type(screen.getByLabelText("Cracked eggs from Big coop"), "5");
+    await userEvent.type(screen.getByLabelText("Eggs from Pond ducks"), "3");
+    await save();
+    expect(await screen.findByRole("alert")).toHaveTextContent("Cracked cannot be more than eggs");
+    const bigEggs = screen.getByLabelText("Eggs from Big coop");
+    expect(bigEggs).toHaveAttribute("aria-invalid", "true");
+    expect(bigEggs).toHaveAttribute("aria-describedby", `basket-${big.id}-error`);
+    expect(screen.getByLabelText("Eggs from Pond ducks")).not.toHaveAttribute("aria-invalid");
+
+    const date = screen.getByLabelText("Collection date");
+    fireEvent.change(date, { target: { value: "2999-01-01" } });
+    await userEvent.type(screen.getByLabelText("Eggs from Pond ducks"), "3");
+    await save();
+    expect(await screen.findByRole("alert")).toHaveTextContent("Date cannot be in the future");
+    expect(date).toHaveAttribute("aria-invalid", "true");
+    expect(api.calls.filter((c) => c.method !== "GET")).toHaveLength(0);
+  },
+);

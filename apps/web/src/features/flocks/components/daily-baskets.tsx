@@ -1,5 +1,7 @@
 import { Minus, Plus } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
+import { useWatch } from "react-hook-form";
+import { z } from "zod";
 import {
   createEggCollectionBody,
   type EggCollection,
@@ -9,7 +11,8 @@ import { FUTURE_DATE_MESSAGE } from "@flockkeeper/shared/schemas/common";
 import { EggGuard } from "@/components/egg-guard";
 import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
-import { Input, Label } from "@/components/ui/input";
+import { Form, useZodForm } from "@/components/ui/form";
+import { FieldError, Input, Label } from "@/components/ui/input";
 import { SpeciesArt } from "@/components/ui/species-art";
 import { errorMessage } from "@/lib/api-client";
 import { useDeferredDelete } from "@/lib/deferred-delete";
@@ -25,6 +28,30 @@ const asNumber = (s: string | undefined) => (s && s.trim() !== "" ? Number(s) : 
 const shown = (edit: string | undefined, saved: number | null | undefined) =>
   edit ?? (saved === null || saved === undefined ? "" : String(saved));
 
+/** The form holds the day and only what the keeper changed, per flock; the rest is the saved basket. */
+type Values = { date: string; baskets: Record<string, Edit> };
+/**
+ * Each changed basket is checked by the server's own `POST /api/egg-collections` body, keyed by
+ * its flock, so a message lands on that flock's row.
+ */
+const basketsBody = z.object({
+  baskets: z.record(z.string(), createEggCollectionBody),
+});
+type Body = z.output<typeof basketsBody>;
+
+/** The first message anywhere under a row's errors (eggs, cracked, dirty or the basket as a whole). */
+function firstMessage(node: unknown): string | undefined {
+  if (!node || typeof node !== "object") return undefined;
+  const { message } = node as { message?: unknown };
+  if (typeof message === "string") return message;
+  for (const [key, child] of Object.entries(node)) {
+    if (key === "ref") continue;
+    const found = firstMessage(child);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /**
  * The quick daily basket: every active flock on one screen with a big −/number/+ stepper, cracked
  * and dirty when wanted, and one "Save baskets". The day's saved baskets show in the steppers and
@@ -32,12 +59,18 @@ const shown = (edit: string | undefined, saved: number | null | undefined) =>
  */
 export function DailyBaskets() {
   const today = keeperToday();
-  const [date, setDate] = useState(today);
-  const [edits, setEdits] = useState<Record<string, Edit>>({});
-  const [rowErrors, setRowErrors] = useState<Record<string, string>>({});
   const [quality, setQuality] = useState(false);
   const flocks = useFlocks();
   const active = flocks.data ?? [];
+  const form = useZodForm<Values, Body>({
+    schema: basketsBody,
+    defaultValues: { date: today, baskets: {} },
+    // A future day is named at the date before any basket is checked (as the server would).
+    toBody: (v) => ({ baskets: v.date > today ? {} : changedBaskets(v) }),
+    check: (v) => ({ date: v.date > today && FUTURE_DATE_MESSAGE }),
+  });
+  const date = useWatch({ control: form.control, name: "date" });
+  const edits = useWatch({ control: form.control, name: "baskets" });
   const baskets = useEggCollections(date, date, active.length > 0);
   const save = useSaveBaskets();
   const invalidate = useInvalidateFlocks();
@@ -45,60 +78,60 @@ export function DailyBaskets() {
   const byFlock = new Map<string, EggCollection>();
   for (const b of baskets.data ?? []) if (!deletions.hidden.has(b.id)) byFlock.set(b.flockId, b);
 
+  /** The changed rows with eggs, as request bodies keyed by flock (empty rows are not recorded). */
+  function changedBaskets(v: Values): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const f of active) {
+      const ed = v.baskets[f.id];
+      if (!ed) continue;
+      const saved = byFlock.get(f.id);
+      const eggs = shown(ed.eggs, saved?.eggs);
+      if (eggs === "") continue;
+      out[f.id] = {
+        flockId: f.id,
+        date: v.date,
+        eggs,
+        cracked: shown(ed.cracked, saved?.cracked) || undefined,
+        dirty: shown(ed.dirty, saved?.dirty) || undefined,
+      };
+    }
+    return out;
+  }
+
   if (active.length === 0) return null;
 
   const edit = (id: string, patch: Edit) =>
-    setEdits((e) => ({ ...e, [id]: { ...e[id], ...patch } }));
+    form.setValue(`baskets.${id}`, { ...form.getValues(`baskets.${id}`), ...patch });
   const step = (f: Flock, delta: number) => {
     const current = asNumber(shown(edits[f.id]?.eggs, byFlock.get(f.id)?.eggs));
     edit(f.id, { eggs: String(Math.max(0, current + delta)) });
   };
+  const rowError = (id: string) => firstMessage(form.formState.errors.baskets?.[id]);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (date > today) {
-      toast({ title: FUTURE_DATE_MESSAGE, variant: "destructive" });
-      return;
-    }
-    const errors: Record<string, string> = {};
+  const submit = async (body: Body) => {
     const items: {
       flock: Flock;
       existing?: EggCollection;
       body: { flockId: string; date: string; eggs: number; cracked?: number; dirty?: number };
     }[] = [];
     for (const f of active) {
-      const ed = edits[f.id];
-      if (!ed) continue;
+      const b = body.baskets[f.id];
+      if (!b) continue;
       const saved = byFlock.get(f.id);
-      const eggs = shown(ed.eggs, saved?.eggs);
-      if (eggs === "") continue;
-      const parsed = createEggCollectionBody.safeParse({
-        flockId: f.id,
-        date,
-        eggs,
-        cracked: shown(ed.cracked, saved?.cracked) || undefined,
-        dirty: shown(ed.dirty, saved?.dirty) || undefined,
-      });
-      if (!parsed.success) {
-        errors[f.id] = parsed.error.issues[0]?.message ?? "Check this basket";
-        continue;
-      }
-      const body = parsed.data;
+      // A basket typed back to what is saved is not sent again.
       if (
         saved &&
-        saved.eggs === body.eggs &&
-        (saved.cracked ?? undefined) === body.cracked &&
-        (saved.dirty ?? undefined) === body.dirty
+        saved.eggs === b.eggs &&
+        (saved.cracked ?? undefined) === b.cracked &&
+        (saved.dirty ?? undefined) === b.dirty
       )
         continue;
       items.push({
         flock: f,
         existing: saved,
-        body: { flockId: f.id, date, eggs: body.eggs, cracked: body.cracked, dirty: body.dirty },
+        body: { flockId: f.id, date, eggs: b.eggs, cracked: b.cracked, dirty: b.dirty },
       });
     }
-    setRowErrors(errors);
-    if (Object.keys(errors).length > 0) return;
     if (items.length === 0) {
       toast({ title: "Enter at least one basket", variant: "destructive" });
       return;
@@ -118,12 +151,13 @@ export function DailyBaskets() {
       else if (r.value.some(isQueued)) kept += 1;
     });
     const okIds = items.filter((it) => !failed[it.flock.id]).map((it) => it.flock.id);
-    setEdits((e) => {
-      const next = { ...e };
-      for (const id of okIds) delete next[id];
-      return next;
-    });
-    setRowErrors(failed);
+    const next = { ...form.getValues("baskets") };
+    for (const id of okIds) delete next[id];
+    form.setValue("baskets", next);
+    // A refusal stays on its flock's row until the next save.
+    for (const [id, message] of Object.entries(failed)) {
+      form.setError(`baskets.${id}`, { type: "server", message });
+    }
     if (kept > 0) {
       toast({
         title: "Kept on this phone",
@@ -139,9 +173,10 @@ export function DailyBaskets() {
     }
   };
 
+  const dateError = form.formState.errors.date?.message;
   return (
     <Card className="mb-6">
-      <form noValidate onSubmit={(e) => void submit(e)} aria-labelledby="baskets-title">
+      <Form form={form} onSubmit={submit} aria-labelledby="baskets-title">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <CardTitle id="baskets-title">Today&apos;s baskets</CardTitle>
           <div>
@@ -154,12 +189,15 @@ export function DailyBaskets() {
               max={today}
               value={date}
               onChange={(e) => {
-                setDate(e.target.value || today);
-                setEdits({});
-                setRowErrors({});
+                form.setValue("date", e.target.value || today);
+                form.setValue("baskets", {});
+                form.clearErrors();
               }}
               className="w-auto"
+              aria-invalid={dateError ? true : undefined}
+              aria-describedby={dateError ? "baskets-date-error" : undefined}
             />
+            <FieldError id="baskets-date-error" message={dateError} />
           </div>
         </div>
         <p className="mt-1 text-sm text-stone-700">
@@ -178,7 +216,7 @@ export function DailyBaskets() {
           {active.map((f) => {
             const saved = byFlock.get(f.id);
             const inputId = `basket-${f.id}`;
-            const err = rowErrors[f.id];
+            const err = rowError(f.id);
             return (
               <li key={f.id} className="py-2" data-testid="basket-row" aria-label={f.name}>
                 <div className="flex items-center gap-2">
@@ -311,7 +349,7 @@ export function DailyBaskets() {
         <Button type="submit" size="lg" className="mt-3 w-full" disabled={save.isPending}>
           {save.isPending ? "Saving…" : "Save baskets"}
         </Button>
-      </form>
+      </Form>
     </Card>
   );
 }

@@ -1,13 +1,23 @@
-import { useState, type FormEvent } from "react";
-import { isFemaleSex, type Chicken } from "@flockkeeper/shared/schemas/chicken";
+import { useState } from "react";
+import { useWatch } from "react-hook-form";
+import { z } from "zod";
 import {
+  createChickenBody,
+  isFemaleSex,
+  type Chicken,
+  type CreateChickenBody,
+} from "@flockkeeper/shared/schemas/chicken";
+import {
+  createEggCollectionBody,
+  createFlockBody,
   FLOCK_PURPOSE_LABELS,
   flockPurpose,
-  type FlockPurpose,
+  type CreateFlockBody,
 } from "@flockkeeper/shared/schemas/flock";
 import type { HatchRecord } from "@flockkeeper/shared/schemas/hatch-record";
 import { SPECIES_LABELS } from "@flockkeeper/shared/schemas/species";
 import { Button } from "@/components/ui/button";
+import { Field, Form, FormError, useFormField, useZodForm } from "@/components/ui/form";
 import { FieldError, Input, Label, Select } from "@/components/ui/input";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { useChickens } from "@/lib/chickens";
@@ -21,6 +31,24 @@ export const MAX_CHICK_PROFILES = 30;
 
 type Mode = "new" | "existing" | "birds";
 type Row = { name: string; bandId: string };
+type Values = {
+  mode: Mode;
+  name: string;
+  purpose: string;
+  flockId: string;
+  sireId: string;
+  damId: string;
+  rows: Row[];
+};
+
+/*
+ * One schema per way of adding, each the server's own: the new flock's body, the chosen flock
+ * (the same "Please choose a flock" as a basket's), and one bird body per chick row.
+ */
+const intoFlockBody = z.object({ flockId: createEggCollectionBody.shape.flockId });
+const asBirdsBody = z.object({ rows: z.array(createChickenBody) });
+type Body =
+  z.output<typeof createFlockBody> | z.output<typeof intoFlockBody> | z.output<typeof asBirdsBody>;
 
 /** The field a refusal names (`field`, or the last part of an issue's path). */
 const refusedField = (err: unknown): string | null => {
@@ -43,87 +71,109 @@ export function AddChicks({ hatch, onDone }: { hatch: HatchRecord; onDone: () =>
   const flocks = useFlocks();
   const birds = useChickens();
   const sameSpecies = (flocks.data ?? []).filter((f) => f.species === species);
-  const [mode, setMode] = useState<Mode>("new");
-  const [name, setName] = useState(`Hatch ${formatDay(date, "axis")}`);
-  const [purpose, setPurpose] = useState<FlockPurpose>("mixed");
-  const [flockId, setFlockId] = useState("");
-  // The hatch's own breeders are the chicks' parents unless the keeper picks others.
-  const [sireId, setSireId] = useState(hatch.sireId ?? "");
-  const [damId, setDamId] = useState(hatch.damId ?? "");
   const label = hatch.breed ?? SPECIES_LABELS[species];
-  const [rows, setRows] = useState<Row[]>(() =>
-    Array.from({ length: Math.min(count, MAX_CHICK_PROFILES) }, (_, i) => ({
-      name: `${label} chick ${i + 1}`,
-      bandId: "",
-    })),
-  );
   const [added, setAdded] = useState(0);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useZodForm<Values, Body>({
+    schema: (v) =>
+      v.mode === "new" ? createFlockBody : v.mode === "existing" ? intoFlockBody : asBirdsBody,
+    defaultValues: {
+      mode: "new",
+      name: `Hatch ${formatDay(date, "axis")}`,
+      purpose: "mixed",
+      flockId: "",
+      // The hatch's own breeders are the chicks' parents unless the keeper picks others.
+      sireId: hatch.sireId ?? "",
+      damId: hatch.damId ?? "",
+      rows: Array.from({ length: Math.min(count, MAX_CHICK_PROFILES) }, (_, i) => ({
+        name: `${label} chick ${i + 1}`,
+        bandId: "",
+      })),
+    },
+    toBody: (v) =>
+      v.mode === "new"
+        ? ({ name: v.name, species, purpose: v.purpose, startDate: date } satisfies CreateFlockBody)
+        : v.mode === "existing"
+          ? { flockId: v.flockId }
+          : { rows: v.rows.map((r) => chickBody(r, v)) },
+    // A band id given twice in this hatch is named before the first chick is sent (rows already
+    // added are done and not checked again).
+    check: (v) => {
+      if (v.mode !== "birds") return undefined;
+      const seen = new Set<string>();
+      const twice: Record<string, string> = {};
+      v.rows.forEach((r, i) => {
+        const band = r.bandId.trim();
+        if (i >= added && band && seen.has(band))
+          twice[`rows.${i}.bandId`] = `Band ${band} is given twice`;
+        if (band) seen.add(band);
+      });
+      return twice;
+    },
+  });
+  const mode = useWatch({ control: form.control, name: "mode" });
+  const rowCount = form.getValues("rows").length;
+
+  /** One chick's `POST /api/chickens` body. */
+  function chickBody(row: Row, v: Values): CreateChickenBody {
+    return {
+      name: row.name,
+      breed: hatch.breed ?? "Unknown",
+      species,
+      hatchDate: date,
+      bandId: row.bandId,
+      sireId: v.sireId,
+      damId: v.damId,
+    };
+  }
   const parents = (birds.data ?? []).filter((b) => b.species === species && !b.outcome);
   const sires = parents.filter((b) => !isFemaleSex(b.sex));
   const dams = parents.filter((b) => isFemaleSex(b.sex));
 
-  const run = useChicksMutation(async (): Promise<string> => {
-    if (mode === "new") {
-      const flock = await chicksAsNewFlock({ name, species, purpose }, date, count);
+  const run = useChicksMutation(async (v: Values): Promise<string> => {
+    if (v.mode === "new") {
+      const flock = await chicksAsNewFlock(
+        { name: v.name.trim(), species, purpose: v.purpose as CreateFlockBody["purpose"] },
+        date,
+        count,
+      );
       return `${count} chicks are in the new flock ${flock.name}`;
     }
-    if (mode === "existing") {
-      await chicksIntoFlock(flockId, date, count);
-      const flock = sameSpecies.find((f) => f.id === flockId);
+    if (v.mode === "existing") {
+      await chicksIntoFlock(v.flockId, date, count);
+      const flock = sameSpecies.find((f) => f.id === v.flockId);
       return `${count} chicks joined ${flock?.name ?? "the flock"}`;
     }
     // One by one, so a refused band id names its row; rows already added are not sent again.
-    for (let i = added; i < rows.length; i++) {
-      const row = rows[i]!;
+    for (let i = added; i < v.rows.length; i++) {
       try {
-        await chickAsBird({
-          name: row.name,
-          breed: hatch.breed ?? "Unknown",
-          species,
-          hatchDate: date,
-          bandId: row.bandId,
-          sireId,
-          damId,
-        });
+        await chickAsBird(chickBody(v.rows[i]!, v));
       } catch (err) {
         setAdded(i);
         throw Object.assign(err as object, { row: i });
       }
     }
-    setAdded(rows.length);
-    return `${rows.length} chicks added as birds`;
+    setAdded(v.rows.length);
+    return `${v.rows.length} chicks added as birds`;
   });
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const next: Record<string, string> = {};
-    if (mode === "new" && !name.trim()) next.name = "Name is required";
-    if (mode === "existing" && !flockId) next.flockId = "Please choose a flock";
-    if (mode === "birds") {
-      const seen = new Set<string>();
-      rows.forEach((r, i) => {
-        if (i < added) return;
-        if (!r.name.trim()) next[`name-${i}`] = "Name is required";
-        const band = r.bandId.trim();
-        if (band && seen.has(band)) next[`band-${i}`] = `Band ${band} is given twice`;
-        if (band) seen.add(band);
-      });
-    }
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
+  const submit = async (_body: Body, values: Values) => {
     try {
-      const done = await run.mutateAsync(undefined);
+      const done = await run.mutateAsync(values);
       toast({ title: done, variant: "success" });
       onDone();
     } catch (err) {
       const field = refusedField(err);
       const row = (err as { row?: number }).row;
       const message = errorMessage(err);
-      if (row !== undefined && field === "bandId") setErrors({ [`band-${row}`]: message });
-      else if (row !== undefined && field === "name") setErrors({ [`name-${row}`]: message });
-      else if (field && ["name", "flockId"].includes(field)) setErrors({ [field]: message });
-      else setErrors({ form: message });
+      const at =
+        row !== undefined && field === "bandId"
+          ? (`rows.${row}.bandId` as const)
+          : row !== undefined && field === "name"
+            ? (`rows.${row}.name` as const)
+            : field === "name" || field === "flockId"
+              ? field
+              : "root";
+      form.setError(at, { type: "server", message });
     }
   };
 
@@ -131,11 +181,9 @@ export function AddChicks({ hatch, onDone }: { hatch: HatchRecord; onDone: () =>
     <label className="flex min-h-11 items-center gap-2 text-stone-900">
       <input
         type="radio"
-        name="chicks-mode"
         value={value}
-        checked={mode === value}
         disabled={disabled}
-        onChange={() => setMode(value)}
+        {...form.register("mode")}
         className="h-5 w-5 accent-amber-700"
       />
       {text}
@@ -149,7 +197,7 @@ export function AddChicks({ hatch, onDone }: { hatch: HatchRecord; onDone: () =>
   );
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
+    <Form form={form} onSubmit={submit} className="space-y-4">
       <p className="text-stone-800">
         {count} {count === 1 ? "chick" : "chicks"} hatched on {formatDay(date)}. Add them to your
         flock?
@@ -169,53 +217,36 @@ export function AddChicks({ hatch, onDone }: { hatch: HatchRecord; onDone: () =>
 
       {mode === "new" && (
         <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <Label htmlFor="chicks-flock-name">Flock name</Label>
-            <Input
-              id="chicks-flock-name"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              aria-invalid={errors.name ? true : undefined}
-              aria-describedby={errors.name ? "chicks-flock-name-error" : undefined}
-            />
-            <FieldError id="chicks-flock-name-error" message={errors.name} />
-          </div>
-          <div>
-            <Label htmlFor="chicks-purpose">Purpose</Label>
-            <Select
-              id="chicks-purpose"
-              value={purpose}
-              onChange={(e) => setPurpose(e.target.value as FlockPurpose)}
-            >
-              {flockPurpose.options.map((p) => (
-                <option key={p} value={p}>
-                  {FLOCK_PURPOSE_LABELS[p]}
-                </option>
-              ))}
-            </Select>
-          </div>
+          <Field name="name" id="chicks-flock-name" label="Flock name">
+            {(props) => <Input {...props} />}
+          </Field>
+          <Field name="purpose" id="chicks-purpose" label="Purpose">
+            {(props) => (
+              <Select {...props}>
+                {flockPurpose.options.map((p) => (
+                  <option key={p} value={p}>
+                    {FLOCK_PURPOSE_LABELS[p]}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
         </div>
       )}
 
       {mode === "existing" && (
-        <div>
-          <Label htmlFor="chicks-flock">Flock</Label>
-          <Select
-            id="chicks-flock"
-            value={flockId}
-            onChange={(e) => setFlockId(e.target.value)}
-            aria-invalid={errors.flockId ? true : undefined}
-            aria-describedby={errors.flockId ? "chicks-flock-error" : undefined}
-          >
-            <option value="">Choose a flock</option>
-            {sameSpecies.map((f) => (
-              <option key={f.id} value={f.id}>
-                {f.name} ({f.headcount})
-              </option>
-            ))}
-          </Select>
-          <FieldError id="chicks-flock-error" message={errors.flockId} />
-        </div>
+        <Field name="flockId" id="chicks-flock" label="Flock">
+          {(props) => (
+            <Select {...props}>
+              <option value="">Choose a flock</option>
+              {sameSpecies.map((f) => (
+                <option key={f.id} value={f.id}>
+                  {f.name} ({f.headcount})
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
       )}
 
       {mode === "birds" && (
@@ -226,56 +257,39 @@ export function AddChicks({ hatch, onDone }: { hatch: HatchRecord; onDone: () =>
             </p>
           )}
           <div className="grid gap-4 sm:grid-cols-2">
-            <div>
-              <Label htmlFor="chicks-sire">Sire (optional)</Label>
-              <Select id="chicks-sire" value={sireId} onChange={(e) => setSireId(e.target.value)}>
-                <option value="">Unknown</option>
-                {sires.map(birdOption)}
-              </Select>
-            </div>
-            <div>
-              <Label htmlFor="chicks-dam">Dam (optional)</Label>
-              <Select id="chicks-dam" value={damId} onChange={(e) => setDamId(e.target.value)}>
-                <option value="">Unknown</option>
-                {dams.map(birdOption)}
-              </Select>
-            </div>
+            <Field name="sireId" id="chicks-sire" label="Sire (optional)">
+              {(props) => (
+                <Select {...props}>
+                  <option value="">Unknown</option>
+                  {sires.map(birdOption)}
+                </Select>
+              )}
+            </Field>
+            <Field name="damId" id="chicks-dam" label="Dam (optional)">
+              {(props) => (
+                <Select {...props}>
+                  <option value="">Unknown</option>
+                  {dams.map(birdOption)}
+                </Select>
+              )}
+            </Field>
           </div>
           <ol className="space-y-2">
-            {rows.map((r, i) => (
+            {Array.from({ length: rowCount }, (_, i) => (
               <li key={i} className="grid grid-cols-[1fr_8rem] gap-2">
-                <div>
-                  <Label htmlFor={`chick-name-${i}`} className="sr-only">
-                    Name of chick {i + 1}
-                  </Label>
-                  <Input
-                    id={`chick-name-${i}`}
-                    value={r.name}
-                    disabled={i < added}
-                    onChange={(e) =>
-                      setRows(rows.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)))
-                    }
-                    aria-invalid={errors[`name-${i}`] ? true : undefined}
-                  />
-                  <FieldError message={errors[`name-${i}`]} />
-                </div>
-                <div>
-                  <Label htmlFor={`chick-band-${i}`} className="sr-only">
-                    Band id of chick {i + 1}
-                  </Label>
-                  <Input
-                    id={`chick-band-${i}`}
-                    placeholder="Band id"
-                    autoComplete="off"
-                    value={r.bandId}
-                    disabled={i < added}
-                    onChange={(e) =>
-                      setRows(rows.map((x, j) => (j === i ? { ...x, bandId: e.target.value } : x)))
-                    }
-                    aria-invalid={errors[`band-${i}`] ? true : undefined}
-                  />
-                  <FieldError message={errors[`band-${i}`]} />
-                </div>
+                <RowField
+                  name={`rows.${i}.name`}
+                  id={`chick-name-${i}`}
+                  label={`Name of chick ${i + 1}`}
+                  disabled={i < added}
+                />
+                <RowField
+                  name={`rows.${i}.bandId`}
+                  id={`chick-band-${i}`}
+                  label={`Band id of chick ${i + 1}`}
+                  disabled={i < added}
+                  placeholder="Band id"
+                />
               </li>
             ))}
           </ol>
@@ -287,7 +301,7 @@ export function AddChicks({ hatch, onDone }: { hatch: HatchRecord; onDone: () =>
         </div>
       )}
 
-      <FieldError message={errors.form} />
+      <FormError />
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onDone}>
           Not now
@@ -296,6 +310,32 @@ export function AddChicks({ hatch, onDone }: { hatch: HatchRecord; onDone: () =>
           {run.isPending ? "Adding..." : "Add the chicks"}
         </Button>
       </div>
-    </form>
+    </Form>
+  );
+}
+
+/** A chick row's box: its label is for screen readers only (the row shows which chick it is). */
+function RowField({
+  name,
+  id,
+  label,
+  disabled,
+  placeholder,
+}: {
+  name: string;
+  id: string;
+  label: string;
+  disabled: boolean;
+  placeholder?: string;
+}) {
+  const { props, error, errorId } = useFormField(name, id);
+  return (
+    <div>
+      <Label htmlFor={id} className="sr-only">
+        {label}
+      </Label>
+      <Input {...props} disabled={disabled} placeholder={placeholder} autoComplete="off" />
+      <FieldError id={errorId} message={error} />
+    </div>
   );
 }

@@ -97,6 +97,11 @@ describe("PlaceForm", () => {
       expect(await within(search).findByRole("alert")).toHaveTextContent(
         "Town name must be at least 2 characters",
       );
+      expect(town).toHaveAttribute("aria-invalid", "true");
+      expect(town).toHaveAttribute(
+        "aria-describedby",
+        within(search).getByRole("alert").getAttribute("id"),
+      );
       expect(fetchMock).not.toHaveBeenCalled();
 
       await userEvent.clear(town);

@@ -1,7 +1,8 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
 import { Search } from "lucide-react";
 import { placeSearchQuery, type FoundPlace } from "@flockkeeper/shared/schemas/weather";
 import { Button } from "@/components/ui/button";
+import { Form, useFormField, useZodForm } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
 import { searchPlaces } from "../api/search-places";
@@ -11,11 +12,9 @@ export function placeLabel(place: FoundPlace): string {
   return [place.name, place.region, place.country].filter(Boolean).join(", ");
 }
 
-type State =
-  | { status: "idle" }
-  | { status: "searching" }
-  | { status: "found"; name: string; places: FoundPlace[] }
-  | { status: "error"; message: string };
+/** The town field: the server's own rule for `name` ("Town name must be at least 2 characters"). */
+const townSearchBody = placeSearchQuery.pick({ name: true });
+type TownSearchBody = { name: string };
 
 /**
  * Find a place by typing a town: the server asks Open-Meteo's geocoding API. Choosing a result
@@ -23,76 +22,103 @@ type State =
  */
 export function TownSearch({ onPick }: { onPick: (place: FoundPlace) => void }) {
   const id = useId();
-  const [name, setName] = useState("");
-  const [state, setState] = useState<State>({ status: "idle" });
+  const [found, setFound] = useState<{ name: string; places: FoundPlace[] } | null>(null);
+  const form = useZodForm<TownSearchBody, TownSearchBody>({
+    schema: townSearchBody,
+    defaultValues: { name: "" },
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = placeSearchQuery.shape.name.safeParse(name);
-    if (!parsed.success) {
-      setState({ status: "error", message: parsed.error.issues[0]!.message });
-      return;
-    }
-    setState({ status: "searching" });
+  const submit = async ({ name }: TownSearchBody) => {
+    setFound(null);
     try {
-      const { places } = await searchPlaces(parsed.data);
-      setState({ status: "found", name: parsed.data, places });
+      const { places } = await searchPlaces(name);
+      setFound({ name, places });
     } catch (error) {
-      setState({ status: "error", message: errorMessage(error) });
+      // The search failing (e.g. the provider is down) is shown at the field, as a bad name is.
+      form.setError("name", { type: "server", message: errorMessage(error) });
     }
   };
 
   return (
-    <form role="search" aria-label="Find a town" onSubmit={submit} className="space-y-2" noValidate>
-      <label htmlFor={`${id}-town`} className="block text-sm font-medium text-ink">
+    <Form
+      form={form}
+      onSubmit={submit}
+      role="search"
+      aria-label="Find a town"
+      className="space-y-2"
+    >
+      <TownField id={`${id}-town`} searching={form.formState.isSubmitting} />
+      {found && !form.formState.errors.name && (
+        <TownResults
+          found={found}
+          onPick={(place) => {
+            onPick(place);
+            setFound(null);
+          }}
+        />
+      )}
+    </Form>
+  );
+}
+
+/** The label, the box and its button in one row, then the message. */
+function TownField({ id, searching }: { id: string; searching: boolean }) {
+  const { props, error, errorId } = useFormField("name", id);
+  return (
+    <>
+      <label htmlFor={props.id} className="block text-sm font-medium text-ink">
         Town
       </label>
       <div className="flex gap-2">
         <Input
-          id={`${id}-town`}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
+          {...props}
           placeholder="e.g. York"
           maxLength={100}
           autoComplete="address-level2"
-          aria-invalid={state.status === "error" ? true : undefined}
-          aria-describedby={state.status === "error" ? `${id}-error` : undefined}
           className="min-w-0 flex-1"
         />
-        <Button type="submit" variant="secondary" disabled={state.status === "searching"}>
+        <Button type="submit" variant="secondary" disabled={searching}>
           <Search className="size-4" aria-hidden />
-          {state.status === "searching" ? "Finding..." : "Find town"}
+          {searching ? "Finding..." : "Find town"}
         </Button>
       </div>
-      {state.status === "error" && (
-        <p id={`${id}-error`} role="alert" className="text-sm text-danger">
-          {state.message}
+      {error && (
+        <p id={errorId} role="alert" className="text-sm text-danger">
+          {error}
         </p>
       )}
-      {state.status === "found" && state.places.length === 0 && (
-        <p role="status" className="text-sm text-ink-muted">
-          No town called “{state.name}” was found. Check the spelling, or enter the latitude and
-          longitude below.
-        </p>
-      )}
-      {state.status === "found" && state.places.length > 0 && (
-        <ul aria-label="Towns found" className="space-y-1">
-          {state.places.map((place) => (
-            <li key={`${place.latitude},${place.longitude}`}>
-              <button
-                type="button"
-                onClick={() => {
-                  onPick(place);
-                  setState({ status: "idle" });
-                }}
-                className="min-h-11 w-full rounded-control border border-line px-3 py-2 text-left text-sm text-ink break-words hover:bg-surface-muted focus-visible:outline-3 focus-visible:outline-focus"
-              >
-                {placeLabel(place)}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </form>
+    </>
+  );
+}
+
+function TownResults({
+  found,
+  onPick,
+}: {
+  found: { name: string; places: FoundPlace[] };
+  onPick: (place: FoundPlace) => void;
+}) {
+  if (found.places.length === 0) {
+    return (
+      <p role="status" className="text-sm text-ink-muted">
+        No town called “{found.name}” was found. Check the spelling, or enter the latitude and
+        longitude below.
+      </p>
+    );
+  }
+  return (
+    <ul aria-label="Towns found" className="space-y-1">
+      {found.places.map((place) => (
+        <li key={`${place.latitude},${place.longitude}`}>
+          <button
+            type="button"
+            onClick={() => onPick(place)}
+            className="min-h-11 w-full rounded-control border border-line px-3 py-2 text-left text-sm text-ink break-words hover:bg-surface-muted focus-visible:outline-3 focus-visible:outline-focus"
+          >
+            {placeLabel(place)}
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }
