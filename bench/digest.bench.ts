@@ -13,9 +13,11 @@ import { sized, throwawayPostgres, type BenchResult } from "./lib";
  * where the budget is scaled to 60 s x 300 / 10,000 = 1.8 s), each with their own farm, 3 daily chores
  * and one device subscribed to Web Push with the digest at 06:00 UTC. The run is one
  * `runNotifications` at 07:00 UTC (what an instance does each minute): it queues 10,000 digests
- * and sends each, which computes the keeper's Today, encrypts the payload for the device
- * (aes128gcm) and POSTs it, with a VAPID signature, to a push service started here (a local HTTP
- * server answering 201). Seeding takes about 10-20 s; the run is the figure.
+ * and sends them, claimed 100 at a time: each batch reads its keepers' Today in one `listTasksOf`,
+ * then each message is encrypted for its device (aes128gcm) and POSTed, with the VAPID header
+ * (signed once per push service), to a push service started here (a local HTTP server answering
+ * 201, in this process: its CPU is in the figure too). Seeding takes about 10-20 s; the run is the
+ * figure.
  *
  * Runs on a throwaway PostgreSQL database (TEST_DATABASE_URL or BENCH_PG_URL); without one it
  * reports that it was skipped.

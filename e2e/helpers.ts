@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page, type Request } from "@playwright/test";
 
 let counter = 0;
 
@@ -86,4 +86,33 @@ export async function canvasPng(
     { width, height, from, to },
   );
   return Buffer.from(b64, "base64");
+}
+
+/**
+ * Watches the page's requests; the returned wait resolves once none is open and none has started
+ * or ended for `quietMs`. Playwright's "networkidle" is the same with a fixed 500 ms of quiet: half
+ * a second on every page checked (174 in e2e/design.spec.ts's route walks). A lazy chunk or query
+ * that a finished answer starts goes out within a frame or two, well inside 150 ms.
+ */
+export function networkQuiet(page: Page, quietMs = 150) {
+  const open = new Set<Request>();
+  let last = Date.now();
+  const start = (r: Request) => {
+    open.add(r);
+    last = Date.now();
+  };
+  const end = (r: Request) => {
+    open.delete(r);
+    last = Date.now();
+  };
+  page.on("request", start);
+  page.on("requestfinished", end);
+  page.on("requestfailed", end);
+  return (where: string) =>
+    expect
+      .poll(() => open.size === 0 && Date.now() - last >= quietMs, {
+        message: `${where}: the page's requests never settled`,
+        intervals: [quietMs],
+      })
+      .toBe(true);
 }

@@ -1,5 +1,5 @@
 import { expect, test, type ConsoleMessage, type Page } from "@playwright/test";
-import { signIn } from "./helpers";
+import { networkQuiet, signIn } from "./helpers";
 
 /**
  * Console errors and React's hydration complaints (warnings included) while `run` goes on. The
@@ -72,9 +72,11 @@ for (const path of ["/", "/blog", "/chicken-tracker", "/food-safety"]) {
       await new Promise((resolve) => setTimeout(resolve, 800));
       await route.continue();
     });
+    const settled = networkQuiet(page);
     const problems = await collectConsoleProblems(page, async () => {
       await page.goto(path);
-      await page.waitForLoadState("networkidle");
+      // The delayed chunks have arrived (and hydrated what they render).
+      await settled(path);
       // Hydrated: the header's menu button responds.
       const menu = page.getByRole("button", { name: "Open menu" });
       await menu.click();

@@ -1,10 +1,17 @@
 import { Minus, Plus } from "lucide-react";
-import { useMemo, useState, type FormEvent } from "react";
+import { useMemo } from "react";
+import { useWatch } from "react-hook-form";
 import { isFemaleSex, type Chicken } from "@flockkeeper/shared/schemas/chicken";
+import {
+  createEggRecordBatchBody,
+  type CreateEggRecordBatchBody,
+} from "@flockkeeper/shared/schemas/egg-record";
 import { shortDate } from "@flockkeeper/shared/domain/treatment";
+import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
-import { Input, Label } from "@/components/ui/input";
+import { Form, useZodForm } from "@/components/ui/form";
+import { FieldError, Input, Label } from "@/components/ui/input";
 import { SpeciesArt } from "@/components/ui/species-art";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
@@ -15,16 +22,33 @@ import { toEggCount } from "./egg-record-dialog";
 
 const clamp = (n: number) => Math.min(10, Math.max(0, n));
 
+/** The day and the typed count per bird (blank = not recorded). */
+type Values = { date: string; counts: Record<string, string> };
+type Body = z.output<typeof createEggRecordBatchBody>;
+
 /**
  * Quick daily collection: one screen to enter a day's count for every laying bird at once, with
  * large +/- buttons for one-handed use. Birds left blank are not recorded.
  */
 export function QuickCollection({ chickens }: { chickens: Chicken[] }) {
   const today = localToday();
-  const [date, setDate] = useState(today);
-  const [counts, setCounts] = useState<Record<string, string>>({});
   const save = useCreateEggRecordBatch();
   const layers = useMemo(() => chickens.filter((c) => isFemaleSex(c.sex)), [chickens]);
+  // The server's batch schema: "Enter at least one count" and "Date cannot be in the future" are
+  // its messages, shown here before anything is sent.
+  const form = useZodForm<Values, Body>({
+    schema: createEggRecordBatchBody,
+    defaultValues: { date: today, counts: {} },
+    toBody: (v) =>
+      ({
+        date: v.date,
+        records: layers
+          .filter((c) => (v.counts[c.id] ?? "").trim() !== "")
+          .map((c) => ({ chickenId: c.id, eggsLaid: clamp(toEggCount(v.counts[c.id]!)) })),
+      }) satisfies CreateEggRecordBatchBody,
+  });
+  const date = useWatch({ control: form.control, name: "date" });
+  const counts = useWatch({ control: form.control, name: "counts" });
   const dayRecords = useEggRecords({ startDate: date, endDate: date }, layers.length > 0);
   const already = useMemo(() => {
     const m = new Map<string, number>();
@@ -35,37 +59,29 @@ export function QuickCollection({ chickens }: { chickens: Chicken[] }) {
 
   if (layers.length === 0) return null;
 
+  const setCount = (id: string, value: string) =>
+    form.setValue("counts", { ...form.getValues("counts"), [id]: value });
   const step = (id: string, delta: number) =>
-    setCounts((c) => ({ ...c, [id]: String(clamp(toEggCount(c[id] ?? "") + delta)) }));
+    setCount(id, String(clamp(toEggCount(form.getValues("counts")[id] ?? "") + delta)));
 
   const entered = layers.filter((c) => (counts[c.id] ?? "").trim() !== "");
+  const dateError = form.formState.errors.date?.message;
+  // The list's own message ("Enter at least one count") is at the body's `records`, which has no
+  // control of that name: shown above the save button.
+  const countsError = (form.formState.errors as { records?: { message?: string } }).records
+    ?.message;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (entered.length === 0) {
-      toast({ title: "Enter at least one count", variant: "destructive" });
-      return;
-    }
-    if (date > today) {
-      toast({ title: "Date cannot be in the future", variant: "destructive" });
-      return;
-    }
+  const submit = async (body: Body) => {
     try {
-      const saved = await save.mutateAsync({
-        date,
-        records: entered.map((c) => ({
-          chickenId: c.id,
-          eggsLaid: clamp(toEggCount(counts[c.id]!)),
-        })),
-      });
+      const saved = await save.mutateAsync(body);
       toastSaved(
         saved,
         "Egg record added successfully!",
         isQueued(saved)
           ? undefined
-          : `Saved ${saved.length} ${saved.length === 1 ? "bird" : "birds"} for ${date}.`,
+          : `Saved ${saved.length} ${saved.length === 1 ? "bird" : "birds"} for ${body.date}.`,
       );
-      setCounts({});
+      form.setValue("counts", {});
     } catch (err) {
       toast({ title: `Failed to add egg record: ${errorMessage(err)}`, variant: "destructive" });
     }
@@ -73,7 +89,7 @@ export function QuickCollection({ chickens }: { chickens: Chicken[] }) {
 
   return (
     <Card>
-      <form noValidate onSubmit={submit} aria-labelledby="quick-collection-title">
+      <Form form={form} onSubmit={submit} aria-labelledby="quick-collection-title">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <CardTitle id="quick-collection-title">Quick daily collection</CardTitle>
           <div>
@@ -85,9 +101,12 @@ export function QuickCollection({ chickens }: { chickens: Chicken[] }) {
               type="date"
               max={today}
               value={date}
-              onChange={(e) => setDate(e.target.value || today)}
+              onChange={(e) => form.setValue("date", e.target.value || today)}
               className="w-auto"
+              aria-invalid={dateError ? true : undefined}
+              aria-describedby={dateError ? "quick-date-error" : undefined}
             />
+            <FieldError id="quick-date-error" message={dateError} />
           </div>
         </div>
         <p className="mt-1 text-sm text-stone-700">
@@ -151,10 +170,7 @@ export function QuickCollection({ chickens }: { chickens: Chicken[] }) {
                     className="w-12 max-w-12 shrink-0 px-1 text-center text-lg"
                     value={counts[c.id] ?? ""}
                     onChange={(e) =>
-                      setCounts((x) => ({
-                        ...x,
-                        [c.id]: e.target.value.replace(/[^0-9]/g, "").slice(0, 2),
-                      }))
+                      setCount(c.id, e.target.value.replace(/[^0-9]/g, "").slice(0, 2))
                     }
                     aria-label={`Eggs from ${c.name}`}
                   />
@@ -172,6 +188,7 @@ export function QuickCollection({ chickens }: { chickens: Chicken[] }) {
             );
           })}
         </ul>
+        <FieldError message={countsError} />
         <Button
           type="submit"
           size="lg"
@@ -186,7 +203,7 @@ export function QuickCollection({ chickens }: { chickens: Chicken[] }) {
                 " ",
               )}
         </Button>
-      </form>
+      </Form>
     </Card>
   );
 }

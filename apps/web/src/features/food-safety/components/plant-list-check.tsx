@@ -23,6 +23,9 @@ export function PlantListCheck() {
   const names = parsePlantList(text);
   const tooMany = names.length > BULK_SEARCH_MAX;
 
+  // Not on the form kit (components/ui/form.tsx): one text box whose limit is shown live as it is
+  // typed (the count of names under it; the button is disabled with none or too many), so there
+  // is no message to show on submit.
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (names.length === 0 || tooMany) return;

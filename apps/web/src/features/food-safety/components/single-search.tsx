@@ -64,6 +64,9 @@ export function SingleSearch() {
     else setLocalRecent((list) => pushRecent(list, term, RECENT_SEARCH_LIMIT));
   };
 
+  // Not on the form kit (components/ui/form.tsx): a combobox search box with no message to show
+  // (the spec: an empty search does nothing; the length is capped by maxLength), whose state is
+  // the listbox's open and active option rather than a request body to check.
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const chosen = active >= 0 ? options[active] : undefined;
