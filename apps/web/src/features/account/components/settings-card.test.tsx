@@ -46,7 +46,9 @@ describe("SettingsCard (form kit)", { timeout: 20_000 }, () => {
     ] as const) {
       fireEvent.change(price(), { target: { value: typed } });
       save();
-      expect(await screen.findByRole("alert")).toHaveTextContent(message);
+      // The alert of the previous value is still there until the form re-validates: wait for
+      // this value's message rather than taking the first alert found.
+      await waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent(message));
       expect(price()).toHaveAttribute("aria-invalid", "true");
       // The hint stays linked beside the message.
       expect(price().getAttribute("aria-describedby")).toBe("egg-price-hint egg-price-error");
