@@ -56,7 +56,7 @@ export const accountSessionList = z.array(accountSession);
 /** `POST /api/account/sessions/sign-out-everywhere` answer. */
 export const signOutEverywhereResponse = z.object({ ended: z.number().int() });
 
-export const CONFIRM_EMAIL_MISMATCH = "The email you typed does not match your account";
+export { CONFIRM_EMAIL_MISMATCH } from "../domain/account-messages";
 
 /** `DELETE /api/account` body: the keeper's email typed again. */
 export const deleteAccountBody = z.object({

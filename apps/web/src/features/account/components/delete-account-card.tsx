@@ -1,14 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
-import {
-  CONFIRM_EMAIL_MISMATCH,
-  deleteAccountBody,
-  type DeleteAccountBody,
-} from "@flockkeeper/shared/schemas/account";
+import { CONFIRM_EMAIL_MISMATCH } from "@flockkeeper/shared/domain/account-messages";
+import type { DeleteAccountBody } from "@flockkeeper/shared/schemas/account";
 import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
-import { Field, Form, useZodForm } from "@/components/ui/form";
+import { Field, Form, lazySchema, useZodForm } from "@/components/ui/form";
 import { Dialog } from "@/components/ui/lazy-dialog";
 import { Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
@@ -26,7 +23,10 @@ export function DeleteAccountCard({ email }: { email: string | null }) {
   // The server's own body schema ("Please type your email to confirm" when empty), then the same
   // comparison the server makes (case and spaces aside), so a mismatch is named before sending.
   const form = useZodForm<{ confirmEmail: string }, DeleteAccountBody>({
-    schema: deleteAccountBody,
+    // Fetched on the first submit, with zod: the Account page's first paint stays without it.
+    schema: lazySchema(() =>
+      import("@flockkeeper/shared/schemas/account").then((m) => m.deleteAccountBody),
+    ),
     defaultValues: { confirmEmail: "" },
     check: (_values, body) => ({
       confirmEmail:

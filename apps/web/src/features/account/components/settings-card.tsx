@@ -1,13 +1,12 @@
 import { useEffect } from "react";
 import { CURRENCIES, DEFAULT_CURRENCY } from "@flockkeeper/shared/domain/money";
-import {
-  updateAccountSettingsBody,
-  type AccountSettings,
-  type UpdateAccountSettingsBody,
+import type {
+  AccountSettings,
+  UpdateAccountSettingsBody,
 } from "@flockkeeper/shared/schemas/account";
 import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
-import { Field, Form, useZodForm } from "@/components/ui/form";
+import { Field, Form, lazySchema, useZodForm } from "@/components/ui/form";
 import { Input, Select } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
@@ -31,7 +30,10 @@ export function SettingsCard() {
   const settings = useAccountSettings();
   const update = useUpdateAccountSettings();
   const form = useZodForm<Values, UpdateAccountSettingsBody>({
-    schema: updateAccountSettingsBody,
+    // Fetched on the first submit, with zod: the Account page's first paint stays without it.
+    schema: lazySchema(() =>
+      import("@flockkeeper/shared/schemas/account").then((m) => m.updateAccountSettingsBody),
+    ),
     defaultValues: toValues(null),
     // An empty price is "not set" (null); anything else goes to the schema as a number, so
     // "abc", -1 and 5000 get the server's own messages before anything is sent.
