@@ -1257,7 +1257,9 @@ describe("bad input never gets a 5xx, always a clear 4xx, and changes no row", (
             Math.min(10, parsed.data.symptoms.length),
           );
         },
-        RUNS.garbage,
+        // Full runs on either database: with the PostgreSQL pass's quarter (25) a random seed
+        // sometimes drew no valid body at all, and the check below failed in CI.
+        Math.max(RUNS.garbage, 100),
       );
       // The generator reaches valid requests too, not only refusals.
       expect(answered).toBeGreaterThan(0);
