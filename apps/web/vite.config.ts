@@ -4,10 +4,10 @@ import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
-import { compileHintsPlugin } from "./vite/compile-hints-plugin";
-import { markdownPlugin } from "./vite/markdown-plugin";
-import { precompressPlugin } from "./vite/precompress-plugin";
-import { prerenderPlugin } from "./vite/prerender-plugin";
+import { compileHintsPlugin } from "./vite/compile-hints-plugin.ts";
+import { markdownPlugin } from "./vite/markdown-plugin.ts";
+import { precompressPlugin } from "./vite/precompress-plugin.ts";
+import { prerenderPlugin } from "./vite/prerender-plugin.ts";
 
 export default defineConfig({
   plugins: [

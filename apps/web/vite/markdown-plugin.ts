@@ -46,7 +46,7 @@ import type { Plugin } from "vite";
 import {
   expandCareFacts,
   type HatchDuration,
-} from "../../../packages/shared/src/domain/care-facts";
+} from "../../../packages/shared/src/domain/care-facts.ts";
 
 export type FrontmatterValue = string | number | boolean;
 export type Frontmatter = Record<string, FrontmatterValue>;

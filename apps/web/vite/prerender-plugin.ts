@@ -24,9 +24,9 @@ import Beasties from "beasties";
 import { build, type Plugin, type ResolvedConfig } from "vite";
 // A relative path: Vite loads its config with Node, which cannot import the workspace package's .ts
 // files by package name (they are not bundled then).
-import { PRERENDERED_PATHS, ROUTES } from "../../../packages/shared/src/site/routes";
+import { PRERENDERED_PATHS, ROUTES } from "../../../packages/shared/src/site/routes.ts";
 import type { render as renderPage } from "../src/prerender";
-import { markdownPlugin } from "./markdown-plugin";
+import { markdownPlugin } from "./markdown-plugin.ts";
 
 /** File under dist with the app's route patterns (read by apps/server/src/plugins/web-app.ts). */
 export const APP_ROUTES_FILE = "routes.json";

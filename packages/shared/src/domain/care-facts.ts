@@ -5,7 +5,7 @@
  * scripts/care-facts.test.ts fails when any page states one of these figures any other way.
  * Hatch durations are not here: they come from data/incubation-profiles.json (`{{hatch:id}}`).
  */
-import { DANGER_HEAT_F, LAYER_HEAT_STRESS_F, PANTING_F } from "./weather-alerts";
+import { DANGER_HEAT_F, LAYER_HEAT_STRESS_F, PANTING_F } from "./weather-alerts.ts";
 
 /** An inclusive range of whole numbers. */
 export interface FactRange {

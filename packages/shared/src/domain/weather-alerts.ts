@@ -1,4 +1,4 @@
-import { unitText, type Quantity, type UnitText } from "./units";
+import { unitText, type Quantity, type UnitText } from "./units.ts";
 
 /*
  * Weather rules for the flock: alerts (spec section 9 thresholds, exactly), temperature colour bands,
