@@ -1,4 +1,4 @@
-import { addDaysIso } from "./dates";
+import { addDaysIso, isoDatesBetween } from "./dates";
 import type { PoultrySpecies } from "../schemas/species";
 
 /*
@@ -167,7 +167,7 @@ export function dailyCounts(
       }
     }
   };
-  for (let day = from; day <= to; day = addDaysIso(day, 1)) {
+  for (const day of isoDatesBetween(from, to)) {
     while (i < ordered.length && ordered[i]!.date <= day) apply(ordered[i++]!);
     let layingHens = 0;
     for (const c of cohorts) if (c.layingFrom <= day) layingHens += c.layers;

@@ -2,7 +2,7 @@ import { and, eq, gte, isNotNull, lte, sql } from "drizzle-orm";
 import type { FlockProduction } from "@flockkeeper/shared/schemas/flock";
 import type { PoultrySpecies } from "@flockkeeper/shared/schemas/species";
 import { isFemaleSex, type ChickenSex } from "@flockkeeper/shared/schemas/chicken";
-import { addDaysIso } from "@flockkeeper/shared/domain/dates";
+import { addDaysIso, isoDatesBetween } from "@flockkeeper/shared/domain/dates";
 import {
   dailyCounts,
   flockDayEggs,
@@ -199,7 +199,7 @@ function looseBirdsGroup(
         : addDaysIso(b.hatchDate, (POINT_OF_LAY_WEEKS[b.species as PoultrySpecies] ?? 20) * 7),
   }));
   const counts: DayCount[] = [];
-  for (let day = from; day <= to; day = addDaysIso(day, 1)) {
+  for (const day of isoDatesBetween(from, to)) {
     let headcount = 0;
     let layingHens = 0;
     for (const b of layers) {
