@@ -342,20 +342,21 @@ export type CpuMeasure = { cpuMs: number; dbMs: number; rps: number; failed: num
 
 /**
  * Loads `url` (autocannon, 20 connections, `seconds`, after a 1 s warm-up) and returns the CPU per
- * request of process `pid` plus every PostgreSQL backend of `database` (PostgreSQL runs on this
- * machine): robust on a shared machine, where requests per second swing with the neighbours.
+ * request of process `pid` plus, given `admin`, every PostgreSQL backend of `database` (PostgreSQL
+ * runs on this machine): robust on a shared machine, where requests per second swing with the neighbours.
  */
 export async function measureCpu(
   url: string,
   pid: number,
-  admin: pg.Client,
+  /** null: an embedded database, which runs inside the process. */
+  admin: pg.Client | null,
   database: string,
   seconds: number,
   headers: Record<string, string>,
 ): Promise<CpuMeasure> {
   await autocannon({ url, connections: 10, duration: 1, headers }); // warm-up
   const cpu = async () => {
-    const pids = [pid, ...(await backendPids(admin, database))];
+    const pids = [pid, ...(admin ? await backendPids(admin, database) : [])];
     return new Map(pids.map((p) => [p, cpuSeconds(p)]));
   };
   const before = await cpu();

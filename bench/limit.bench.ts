@@ -35,7 +35,7 @@ const BUDGET = 0.7;
 const seconds = Number(process.env.LIMIT_BENCH_SECONDS ?? sized(8, 3));
 const rounds = sized(2, 1);
 // LIMIT_ENDPOINTS=/api/chickens,/api/flocks looks at some of them only.
-const ENDPOINTS = process.env.LIMIT_ENDPOINTS?.split(",") ?? [
+export const ENDPOINTS = process.env.LIMIT_ENDPOINTS?.split(",") ?? [
   "/api/chickens",
   "/api/flocks",
   "/api/egg-records",
@@ -43,6 +43,34 @@ const ENDPOINTS = process.env.LIMIT_ENDPOINTS?.split(",") ?? [
   "/api/production/summary?period=30",
   "/api/tasks",
 ];
+
+/**
+ * The bench keeper, through the API as a keeper would enter it: 12 birds, 30 days of egg records
+ * (one batch a day) and 2 flocks of 40 started 60 days ago. Returns the session cookie.
+ */
+export async function seedBenchKeeper(serverUrl: string): Promise<string> {
+  const cookie = await signInKeeper(serverUrl, { email: "limit-bench@example.com" });
+  const send = keeperPoster(serverUrl, cookie);
+  const birds: string[] = [];
+  for (let i = 0; i < 12; i++) {
+    birds.push((await send("/api/chickens", { name: `Hen ${i}`, breed: "Sussex" })).id);
+  }
+  const today = todayIso(new Date());
+  for (let d = 0; d < 30; d++) {
+    await send("/api/egg-records/batch", {
+      date: addDaysIso(today, -d),
+      records: birds.map((chickenId, i) => ({ chickenId, eggsLaid: (i + d) % 4 === 0 ? 0 : 1 })),
+    });
+  }
+  for (let f = 0; f < 2; f++) {
+    await send("/api/flocks", {
+      name: `Layers ${f}`,
+      headcount: 40,
+      startDate: addDaysIso(today, -60),
+    });
+  }
+  return cookie;
+}
 
 type Captured = { text: string; values?: unknown[]; rowMode?: "array"; name?: string };
 
@@ -98,26 +126,7 @@ export async function run(): Promise<BenchResult[]> {
   await admin.connect();
   const results: BenchResult[] = [];
   try {
-    const cookie = await signInKeeper(server.url, { email: "limit-bench@example.com" });
-    const send = keeperPoster(server.url, cookie);
-    const birds: string[] = [];
-    for (let i = 0; i < 12; i++) {
-      birds.push((await send("/api/chickens", { name: `Hen ${i}`, breed: "Sussex" })).id);
-    }
-    const today = todayIso(new Date());
-    for (let d = 0; d < 30; d++) {
-      await send("/api/egg-records/batch", {
-        date: addDaysIso(today, -d),
-        records: birds.map((chickenId, i) => ({ chickenId, eggsLaid: (i + d) % 4 === 0 ? 0 : 1 })),
-      });
-    }
-    for (let f = 0; f < 2; f++) {
-      await send("/api/flocks", {
-        name: `Layers ${f}`,
-        headcount: 40,
-        startDate: addDaysIso(today, -60),
-      });
-    }
+    const cookie = await seedBenchKeeper(server.url);
     const headers = { cookie };
 
     for (const endpoint of ENDPOINTS) {

@@ -1,4 +1,4 @@
-import { and, eq, gte, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, gte, isNotNull, lte, sql } from "drizzle-orm";
 import type { FlockProduction } from "@flockkeeper/shared/schemas/flock";
 import type { PoultrySpecies } from "@flockkeeper/shared/schemas/species";
 import { isFemaleSex, type ChickenSex } from "@flockkeeper/shared/schemas/chicken";
@@ -14,16 +14,16 @@ import {
 import type { Database } from "../../db/client";
 import {
   chickens,
-  dailyProduction,
   eggCollections,
   eggRecords,
+  farms,
   flockEvents,
   flocks,
 } from "../../db/schema/index";
 import { notFound } from "../../lib/errors";
 import type { Keeper } from "../../access/access";
 import { resolveToday } from "../../lib/keeper-today";
-import { withheldEggs } from "../treatments/treatments.service";
+import { withheldEggs, withdrawalOverlapSql } from "../treatments/treatments.service";
 
 /*
  * Production over hen-days (issue 19 item 4): eggs / laying-age females present, summed only over
@@ -42,88 +42,45 @@ interface Group {
 const key = (flockId: string | null, date: string) => `${flockId ?? ""}|${date}`;
 
 /**
- * The birds' own egg records of the period summed by the bird's flock and day (key: flock id, or ""
- * for birds in no flock). Birds in a flock are read through their flock (few rows); the birds in no
- * flock, who may be a thousand with a record each every day, come from the per-day totals the
- * database keeps (`daily_production`) minus the flock birds' share, and the days that have records
- * from a skip scan of the (farm, date) index: about 90 index probes for 90 days, not 90,000 rows.
+ * The birds' own egg records of the period summed by the bird's flock and day (key: flock id), for
+ * the birds in flocks (few rows: read through their flock). The whole farm's reads, with the birds
+ * in no flock, are one statement of their own (farmProduction).
  */
 async function birdEggsByFlockDay(
   db: Database,
   farmId: string,
   from: string,
   to: string,
-  opts: { loose: boolean; flockId?: string },
+  opts: { flockId?: string },
 ) {
-  const [flockBirds, totals, recordDays] = await Promise.all([
-    db
-      .select({
-        flockId: chickens.flockId,
-        days: sql<string>`json_agg(json_build_array(${eggRecords.date}, ${eggRecords.eggsLaid}))::text`,
-      })
-      .from(chickens)
-      .innerJoin(
-        eggRecords,
-        and(
-          eq(eggRecords.chickenId, chickens.id),
-          gte(eggRecords.date, from),
-          lte(eggRecords.date, to),
-        ),
-      )
-      .where(
-        and(
-          eq(chickens.farmId, farmId),
-          opts.flockId ? eq(chickens.flockId, opts.flockId) : isNotNull(chickens.flockId),
-        ),
-      )
-      .groupBy(chickens.flockId),
-    opts.loose
-      ? db
-          .select({ date: dailyProduction.date, eggs: dailyProduction.eggsLaid })
-          .from(dailyProduction)
-          .where(
-            and(
-              eq(dailyProduction.farmId, farmId),
-              gte(dailyProduction.date, from),
-              lte(dailyProduction.date, to),
-            ),
-          )
-      : Promise.resolve([]),
-    opts.loose ? daysWithEggRecords(db, farmId, from, to) : Promise.resolve([]),
-  ]);
+  const flockBirds = await db
+    .select({
+      flockId: chickens.flockId,
+      days: sql<string>`json_agg(json_build_array(${eggRecords.date}, ${eggRecords.eggsLaid}))::text`,
+    })
+    .from(chickens)
+    .innerJoin(
+      eggRecords,
+      and(
+        eq(eggRecords.chickenId, chickens.id),
+        gte(eggRecords.date, from),
+        lte(eggRecords.date, to),
+      ),
+    )
+    .where(
+      and(
+        eq(chickens.farmId, farmId),
+        opts.flockId ? eq(chickens.flockId, opts.flockId) : isNotNull(chickens.flockId),
+      ),
+    )
+    .groupBy(chickens.flockId);
   const eggs = new Map<string, number>();
-  const flockBirdEggs = new Map<string, number>();
   for (const r of flockBirds) {
     for (const [date, n] of JSON.parse(r.days) as [string, number][]) {
       eggs.set(key(r.flockId, date), (eggs.get(key(r.flockId, date)) ?? 0) + n);
-      flockBirdEggs.set(date, (flockBirdEggs.get(date) ?? 0) + n);
-    }
-  }
-  if (opts.loose) {
-    const total = new Map(totals.map((t) => [t.date, t.eggs]));
-    for (const date of recordDays) {
-      const loose = (total.get(date) ?? 0) - (flockBirdEggs.get(date) ?? 0);
-      // A day whose records are all flock birds' is not a day with records for the others.
-      if (loose > 0 || !flockBirdEggs.has(date)) eggs.set(key(null, date), loose);
     }
   }
   return eggs;
-}
-
-/** The dates between `from` and `to` with at least one egg record, by a skip scan of the index. */
-async function daysWithEggRecords(db: Database, farmId: string, from: string, to: string) {
-  const result = (await db.execute(sql`
-    with recursive d(date) as (
-      select max(date) from egg_records where farm_id = ${farmId} and date between ${from} and ${to}
-      union all
-      select (select max(e.date) from egg_records e
-              where e.farm_id = ${farmId} and e.date < d.date and e.date >= ${from})
-      from d where d.date is not null
-    )
-    select coalesce(json_agg(date::text), '[]')::text as dates from d where date is not null`)) as unknown as {
-    rows: { dates: string }[];
-  };
-  return JSON.parse(result.rows[0]?.dates ?? "[]") as string[];
 }
 
 async function basketsByFlockDay(
@@ -217,22 +174,17 @@ function flockGroups(
   });
 }
 
-/** Birds in no flock, with what the lay rate needs. */
-function looseBirds(db: Database, farmId: string) {
-  return db
-    .select({
-      sex: chickens.sex,
-      species: chickens.species,
-      hatchDate: chickens.hatchDate,
-      outcomeDate: chickens.outcomeDate,
-    })
-    .from(chickens)
-    .where(and(eq(chickens.farmId, farmId), isNull(chickens.flockId)));
+/** A bird in no flock, with what the lay rate needs. */
+interface LooseBird {
+  sex: string;
+  species: string;
+  hatchDate: string | null;
+  outcomeDate: string | null;
 }
 
 /** Birds in no flock: each female present and of laying age counts as one hen that day. */
 function looseBirdsGroup(
-  birds: Awaited<ReturnType<typeof looseBirds>>,
+  birds: LooseBird[],
   from: string,
   to: string,
   birdEggs: Map<string, number>,
@@ -340,7 +292,7 @@ export async function flockProductionOf(
       .limit(1),
     eventsByFlock(db, keeper.farmId, to, flockId),
     basketsByFlockDay(db, keeper.farmId, from, to, flockId),
-    birdEggsByFlockDay(db, keeper.farmId, from, to, { loose: false, flockId }),
+    birdEggsByFlockDay(db, keeper.farmId, from, to, { flockId }),
     withheldEggs(db, keeper, { from, to, flockId }),
   ]);
   if (!flock) throw notFound("Flock");
@@ -353,6 +305,54 @@ export async function flockProductionOf(
   );
 }
 
+/*
+ * The whole farm's reads in one prepared statement (issue 26 item 1: the stats and summary
+ * answers ran eight statements built per request, each on its own pool connection; building them
+ * was a sixth of the app's CPU and each statement cost PostgreSQL its own parse, plan and round
+ * trip). One row from the farm's own row, each part as JSON text (the same on either driver, as
+ * the list statements read events): the flocks, their events up to `to` per flock, the baskets,
+ * the flock birds' records summed per flock and day, the per-day totals the database keeps, the
+ * days with any egg record (the skip scan of the (farm, date) index), the birds in no flock, and
+ * whether any treatment's withdrawal overlaps the period (only then are the withheld eggs read).
+ * Each table is named with its own alias: in a one-table select Drizzle writes a column without
+ * its table, so `${eggRecords.date}` inside a join would be ambiguous or the wrong table's.
+ */
+const farmParam = sql.placeholder("farmId");
+const fromParam = sql.placeholder("from");
+const toParam = sql.placeholder("to");
+const prepareFarmProduction = (db: Database) =>
+  db
+    .select({
+      flocks: sql<string>`(select coalesce(json_agg(json_build_array(f.id, f.species)), '[]')::text
+        from flocks f where f.farm_id = ${farmParam})`,
+      events: sql<string>`(select coalesce(json_agg(json_build_array(x.flock_id, x.events)), '[]')::text
+        from (select e.flock_id, json_agg(json_build_array(e.type, e.date, e.count, e.females, e.males, e.age_weeks)) as events
+              from flock_events e where e.farm_id = ${farmParam} and e.date <= ${toParam} group by e.flock_id) x)`,
+      baskets: sql<string>`(select coalesce(json_agg(json_build_array(c.flock_id, c.date, c.eggs)), '[]')::text
+        from egg_collections c where c.farm_id = ${farmParam} and c.date >= ${fromParam} and c.date <= ${toParam})`,
+      flockBirdEggs: sql<string>`(select coalesce(json_agg(json_build_array(y.flock_id, y.date, y.eggs)), '[]')::text
+        from (select b.flock_id, r.date, sum(r.eggs_laid)::int as eggs
+              from chickens b join egg_records r on r.chicken_id = b.id and r.date >= ${fromParam} and r.date <= ${toParam}
+              where b.farm_id = ${farmParam} and b.flock_id is not null group by b.flock_id, r.date) y)`,
+      totals: sql<string>`(select coalesce(json_agg(json_build_array(t.date, t.eggs_laid)), '[]')::text
+        from daily_production t where t.farm_id = ${farmParam} and t.date >= ${fromParam} and t.date <= ${toParam})`,
+      recordDays: sql<string>`(with recursive d(date) as (
+          select max(date) from egg_records where farm_id = ${farmParam} and date between ${fromParam} and ${toParam}
+          union all
+          select (select max(e.date) from egg_records e
+                  where e.farm_id = ${farmParam} and e.date < d.date and e.date >= ${fromParam})
+          from d where d.date is not null
+        )
+        select coalesce(json_agg(date::text), '[]')::text from d where date is not null)`,
+      loose: sql<string>`(select coalesce(json_agg(json_build_array(l.sex, l.species, l.hatch_date, l.outcome_date)), '[]')::text
+        from chickens l where l.farm_id = ${farmParam} and l.flock_id is null)`,
+      withheld: withdrawalOverlapSql(farmParam, fromParam, toParam, "any"),
+    })
+    .from(farms)
+    .where(eq(farms.id, farmParam))
+    .prepare("farm_production");
+const farmProductionStatements = new WeakMap<Database, ReturnType<typeof prepareFarmProduction>>();
+
 /** The whole farm: every flock (archived ones too: their history counts) and the birds in none. */
 export async function farmProduction(
   db: Database,
@@ -360,24 +360,62 @@ export async function farmProduction(
   q: { today?: string; days: number },
 ): Promise<FlockProduction> {
   const { from, to } = period(q);
-  const [flockRows, events, baskets, birdEggs, birds, withheld] = await Promise.all([
-    db
-      .select({ id: flocks.id, species: flocks.species })
-      .from(flocks)
-      .where(eq(flocks.farmId, keeper.farmId)),
-    eventsByFlock(db, keeper.farmId, to),
-    basketsByFlockDay(db, keeper.farmId, from, to),
-    birdEggsByFlockDay(db, keeper.farmId, from, to, { loose: true }),
-    looseBirds(db, keeper.farmId),
-    withheldEggs(db, keeper, { from, to }),
-  ]);
+  let statement = farmProductionStatements.get(db);
+  if (!statement) farmProductionStatements.set(db, (statement = prepareFarmProduction(db)));
+  const [row] = await statement.execute({ farmId: keeper.farmId, from, to });
+  const parse = <T>(text: string | undefined) => (text ? (JSON.parse(text) as T) : []);
+  const flockRows = parse<[string, string][]>(row?.flocks).map(([id, species]) => ({
+    id,
+    species,
+  }));
+  type Tuple = [string, string, number, number | null, number | null, number | null];
+  const events = new Map(
+    parse<[string, Tuple[]][]>(row?.events).map(([flockId, list]) => [
+      flockId,
+      list.map(([type, date, count, females, males, ageWeeks]): HeadcountEvent => ({
+        type,
+        date,
+        count,
+        females,
+        males,
+        ageWeeks,
+      })),
+    ]),
+  );
+  const baskets = new Map<string, number>();
+  for (const [flockId, date, eggs] of parse<[string, string, number][]>(row?.baskets)) {
+    baskets.set(key(flockId, date), eggs);
+  }
+  // As birdEggsByFlockDay: flock birds' eggs by flock and day; the birds in no flock's from the
+  // per-day totals minus the flock birds' share, on the days that have records.
+  const birdEggs = new Map<string, number>();
+  const flockBirdEggs = new Map<string, number>();
+  for (const [flockId, date, n] of parse<[string, string, number][]>(row?.flockBirdEggs)) {
+    birdEggs.set(key(flockId, date), n);
+    flockBirdEggs.set(date, (flockBirdEggs.get(date) ?? 0) + n);
+  }
+  const total = new Map(parse<[string, number][]>(row?.totals));
+  for (const date of parse<string[]>(row?.recordDays)) {
+    const loose = (total.get(date) ?? 0) - (flockBirdEggs.get(date) ?? 0);
+    // A day whose records are all flock birds' is not a day with records for the others.
+    if (loose > 0 || !flockBirdEggs.has(date)) birdEggs.set(key(null, date), loose);
+  }
+  const birds = parse<[string, string, string | null, string | null][]>(row?.loose).map(
+    ([sex, species, hatchDate, outcomeDate]): LooseBird => ({
+      sex,
+      species,
+      hatchDate,
+      outcomeDate,
+    }),
+  );
+  const withheld = row?.withheld ? (await withheldEggs(db, keeper, { from, to })).total : 0;
   const groups = flockGroups(flockRows, events, baskets, birdEggs, from, to);
   return summarise(
     null,
     from,
     to,
     [...groups, looseBirdsGroup(birds, from, to, birdEggs)],
-    withheld.total,
+    withheld,
   );
 }
 
@@ -407,7 +445,7 @@ export async function flocksInUseProduction(
       .where(and(eq(flocks.farmId, keeper.farmId), eq(flocks.archived, false))),
     eventsByFlock(db, keeper.farmId, to),
     basketsByFlockDay(db, keeper.farmId, from, to),
-    birdEggsByFlockDay(db, keeper.farmId, from, to, { loose: false }),
+    birdEggsByFlockDay(db, keeper.farmId, from, to, {}),
     withheldEggs(db, keeper, { from, to }),
   ]);
   const groups = flockGroups(flockRows, events, baskets, birdEggs, from, to);
