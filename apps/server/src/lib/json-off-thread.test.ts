@@ -1,22 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { turnsDuring } from "../test/event-loop";
 import { parseJsonOffThread } from "./json-off-thread";
-
-/** Counts event-loop turns (setImmediate callbacks) until `work` settles. */
-async function turnsDuring<T>(work: Promise<T>): Promise<{ value: T; turns: number }> {
-  let turns = 0;
-  let running = true;
-  const tick = () => {
-    if (!running) return;
-    turns += 1;
-    setImmediate(tick);
-  };
-  setImmediate(tick);
-  try {
-    return { value: await work, turns };
-  } finally {
-    running = false;
-  }
-}
 
 describe("parseJsonOffThread", () => {
   it("gives back what JSON.parse gives, large arrays at the first two levels included", async () => {

@@ -6,6 +6,7 @@ import { buildApp } from "../app";
 import { loadConfig } from "../config";
 import { openDatabase, type DatabaseHandle } from "../db/client";
 import type { FastifyInstance } from "fastify";
+import { turnsDuring } from "../test/event-loop";
 import { signInThroughProvider } from "../test/sign-in";
 import { MAX_ERROR_ISSUES, MAX_ERROR_TEXT, isDatabaseUnavailable } from "./errors";
 import {
@@ -195,16 +196,7 @@ describe("bad input never leaks internals", () => {
     // About 8 MB of text with the one bad string last: found, after several turns of the loop.
     const big = { rows: Array.from({ length: 8000 }, () => ({ note: "a".repeat(1000) })) };
     big.rows.unshift({ note: "bad \u0000" }); // the walk takes the last item first
-    let turns = 0;
-    let running = true;
-    const tick = () => {
-      if (!running) return;
-      turns += 1;
-      setImmediate(tick);
-    };
-    setImmediate(tick);
-    const found = await unstorableTextAsync(big);
-    running = false;
+    const { value: found, turns } = await turnsDuring(unstorableTextAsync(big));
     expect(found).toBe(NUL_TEXT_MESSAGE);
     expect(unstorableText(big)).toBe(NUL_TEXT_MESSAGE);
     expect(turns).toBeGreaterThanOrEqual(5);
