@@ -20,7 +20,7 @@ import {
 } from "@flockkeeper/shared/domain/tasks";
 import { defaultText } from "@flockkeeper/shared/domain/units";
 import type { Database } from "../../db/client";
-import { preparedRows } from "../../db/prepared";
+import { preparedStatement } from "../../db/prepared";
 import {
   flocks,
   hatchCandlings,
@@ -97,24 +97,27 @@ export type SourcesResult = {
   states: TaskStateRow[];
 };
 
+type SourceRead = { source: number; name: string; query: SQL };
+type SourcesStatement = {
+  reads: SourceRead[];
+  run: ReturnType<typeof preparedStatement<Record<string, { q: number }[]>>>;
+};
+const sourcesStatements = new WeakMap<
+  readonly TaskSource[],
+  { plain?: SourcesStatement; withStates?: SourcesStatement }
+>();
+
 /**
- * Runs the sources for each request: one statement reads every source's rows for all the requests
- * (a digest batch of a hundred keepers costs one round trip, as one keeper's Today does), then each
- * request's tasks are computed from its rows. A failing source is named in that request's
- * `unavailable`, the others still answer; the tasks keep the sources' order. With `states`, the
- * same statement reads the farms' recent task states (`STATE_DAYS`).
+ * The one statement of these sources (with or without the states), built once: its text is the
+ * same for every run (the requests are its one parameter, `list`), so it is prepared once per
+ * connection on PostgreSQL and never built or hashed again.
  */
-export async function runSources(
-  db: Database,
-  requests: readonly TaskRequest[],
-  weatherBaseUrl: string,
-  {
-    sources = TASK_SOURCES,
-    states = false,
-  }: { sources?: readonly TaskSource[]; states?: boolean } = {},
-): Promise<SourcesResult[]> {
-  if (requests.length === 0) return [];
-  const reads = sources.flatMap((s, i) =>
+function sourcesStatement(sources: readonly TaskSource[], states: boolean): SourcesStatement {
+  let cached = sourcesStatements.get(sources);
+  if (!cached) sourcesStatements.set(sources, (cached = {}));
+  const known = states ? cached.withStates : cached.plain;
+  if (known) return known;
+  const reads: SourceRead[] = sources.flatMap((s, i) =>
     Object.entries(s.reads).map(([name, query]) => ({ source: i, name, query })),
   );
   if (states) {
@@ -132,6 +135,44 @@ export async function runSources(
         left join users u on u.id = s.done_by`,
     });
   }
+  const columns = sql.join(
+    reads.map(
+      (r, i) =>
+        sql`(select coalesce(json_agg(x), '[]'::json) from (${r.query}) x) as ${sql.identifier(`r${i}`)}`,
+    ),
+    sql`, `,
+  );
+  const statement: SourcesStatement = {
+    reads,
+    run: preparedStatement<Record<string, { q: number }[]>>(sql`
+    with task_requests as (
+      select * from json_to_recordset(${sql.placeholder("list")}::json) as r(q int, farm_id uuid, user_id uuid, date date)
+    )
+    select ${columns}`),
+  };
+  if (states) cached.withStates = statement;
+  else cached.plain = statement;
+  return statement;
+}
+
+/**
+ * Runs the sources for each request: one statement reads every source's rows for all the requests
+ * (a digest batch of a hundred keepers costs one round trip, as one keeper's Today does), then each
+ * request's tasks are computed from its rows. A failing source is named in that request's
+ * `unavailable`, the others still answer; the tasks keep the sources' order. With `states`, the
+ * same statement reads the farms' recent task states (`STATE_DAYS`).
+ */
+export async function runSources(
+  db: Database,
+  requests: readonly TaskRequest[],
+  weatherBaseUrl: string,
+  {
+    sources = TASK_SOURCES,
+    states = false,
+  }: { sources?: readonly TaskSource[]; states?: boolean } = {},
+): Promise<SourcesResult[]> {
+  if (requests.length === 0) return [];
+  const { reads, run } = sourcesStatement(sources, states);
   const list = JSON.stringify(
     requests.map((r, q) => ({
       q,
@@ -140,23 +181,7 @@ export async function runSources(
       date: r.date,
     })),
   );
-  const columns = sql.join(
-    reads.map(
-      (r, i) =>
-        sql`(select coalesce(json_agg(x), '[]'::json) from (${r.query}) x) as ${sql.identifier(`r${i}`)}`,
-    ),
-    sql`, `,
-  );
-  // The same text for every run of these sources (the requests are one parameter): prepared once
-  // per connection on PostgreSQL.
-  const [row] = await preparedRows<Record<string, { q: number }[]>>(
-    db,
-    sql`
-    with task_requests as (
-      select * from json_to_recordset(${list}::json) as r(q int, farm_id uuid, user_id uuid, date date)
-    )
-    select ${columns}`,
-  );
+  const [row] = await run(db, { list });
   // rowsOf[request][source][read]
   const rowsOf = requests.map(() =>
     sources.map((s) => Object.fromEntries(Object.keys(s.reads).map((k) => [k, [] as object[]]))),
