@@ -20,7 +20,7 @@ import {
 } from "@flockkeeper/shared/domain/tasks";
 import { defaultText } from "@flockkeeper/shared/domain/units";
 import type { Database } from "../../db/client";
-import { preparedRows } from "../../db/prepared";
+import { buildStatement, preparedRows, type BuiltStatement } from "../../db/prepared";
 import {
   flocks,
   hatchCandlings,
@@ -97,24 +97,22 @@ export type SourcesResult = {
   states: TaskStateRow[];
 };
 
+type Read = { source: number; name: string; query: SQL };
+
 /**
- * Runs the sources for each request: one statement reads every source's rows for all the requests
- * (a digest batch of a hundred keepers costs one round trip, as one keeper's Today does), then each
- * request's tasks are computed from its rows. A failing source is named in that request's
- * `unavailable`, the others still answer; the tasks keep the sources' order. With `states`, the
- * same statement reads the farms' recent task states (`STATE_DAYS`).
+ * The one statement over these sources' reads (and the farms' recent task states), built once per
+ * list of sources: its text is the same for every run, the requests are its one parameter
+ * (`list`), so it is prepared once per connection on PostgreSQL.
  */
-export async function runSources(
-  db: Database,
-  requests: readonly TaskRequest[],
-  weatherBaseUrl: string,
-  {
-    sources = TASK_SOURCES,
-    states = false,
-  }: { sources?: readonly TaskSource[]; states?: boolean } = {},
-): Promise<SourcesResult[]> {
-  if (requests.length === 0) return [];
-  const reads = sources.flatMap((s, i) =>
+function statementFor(
+  sources: readonly TaskSource[],
+  states: boolean,
+): { reads: Read[]; statement: BuiltStatement } {
+  let built = statements.get(sources);
+  if (!built) statements.set(sources, (built = new Map()));
+  const known = built.get(states);
+  if (known) return known;
+  const reads: Read[] = sources.flatMap((s, i) =>
     Object.entries(s.reads).map(([name, query]) => ({ source: i, name, query })),
   );
   if (states) {
@@ -132,6 +130,46 @@ export async function runSources(
         left join users u on u.id = s.done_by`,
     });
   }
+  const columns = sql.join(
+    reads.map(
+      (r, i) =>
+        sql`(select coalesce(json_agg(x), '[]'::json) from (${r.query}) x) as ${sql.identifier(`r${i}`)}`,
+    ),
+    sql`, `,
+  );
+  const statement = buildStatement(sql`
+    with task_requests as (
+      select * from json_to_recordset(${sql.placeholder("list")}::json)
+        as r(q int, farm_id uuid, user_id uuid, date date)
+    )
+    select ${columns}`);
+  const result = { reads, statement };
+  built.set(states, result);
+  return result;
+}
+const statements = new WeakMap<
+  readonly TaskSource[],
+  Map<boolean, ReturnType<typeof statementFor>>
+>();
+
+/**
+ * Runs the sources for each request: one statement reads every source's rows for all the requests
+ * (a digest batch of a hundred keepers costs one round trip, as one keeper's Today does), then each
+ * request's tasks are computed from its rows. A failing source is named in that request's
+ * `unavailable`, the others still answer; the tasks keep the sources' order. With `states`, the
+ * same statement reads the farms' recent task states (`STATE_DAYS`).
+ */
+export async function runSources(
+  db: Database,
+  requests: readonly TaskRequest[],
+  weatherBaseUrl: string,
+  {
+    sources = TASK_SOURCES,
+    states = false,
+  }: { sources?: readonly TaskSource[]; states?: boolean } = {},
+): Promise<SourcesResult[]> {
+  if (requests.length === 0) return [];
+  const { reads, statement } = statementFor(sources, states);
   const list = JSON.stringify(
     requests.map((r, q) => ({
       q,
@@ -140,23 +178,7 @@ export async function runSources(
       date: r.date,
     })),
   );
-  const columns = sql.join(
-    reads.map(
-      (r, i) =>
-        sql`(select coalesce(json_agg(x), '[]'::json) from (${r.query}) x) as ${sql.identifier(`r${i}`)}`,
-    ),
-    sql`, `,
-  );
-  // The same text for every run of these sources (the requests are one parameter): prepared once
-  // per connection on PostgreSQL.
-  const [row] = await preparedRows<Record<string, { q: number }[]>>(
-    db,
-    sql`
-    with task_requests as (
-      select * from json_to_recordset(${list}::json) as r(q int, farm_id uuid, user_id uuid, date date)
-    )
-    select ${columns}`,
-  );
+  const [row] = await preparedRows<Record<string, { q: number }[]>>(db, statement, { list });
   // rowsOf[request][source][read]
   const rowsOf = requests.map(() =>
     sources.map((s) => Object.fromEntries(Object.keys(s.reads).map((k) => [k, [] as object[]]))),
