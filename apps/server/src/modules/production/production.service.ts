@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import { healthStatus as healthStatusSchema } from "@flockkeeper/shared/schemas/chicken";
 import { poultrySpecies, type PoultrySpecies } from "@flockkeeper/shared/schemas/species";
 import {
@@ -10,12 +10,11 @@ import { periodRange, productionSummary } from "@flockkeeper/shared/domain/produ
 import type { Database } from "../../db/client";
 import {
   chickens,
-  dailyProduction,
   eggRecords,
   environmentalRecords,
+  farms,
   feedRecords,
   flocks,
-  keeperSettings,
   weightRecords,
 } from "../../db/schema/index";
 import type { Keeper } from "../../access/access";
@@ -30,13 +29,46 @@ const nullableNum = (v: unknown) => (v === null || v === undefined ? null : Numb
 // Other modules import the keeper's date from here too.
 export { resolveToday };
 
-/** The keeper's saved egg price, or null when never set. */
-async function savedEggPrice(db: Database, userId: string): Promise<number | null> {
-  const [row] = await db
-    .select({ eggPrice: keeperSettings.eggPrice })
-    .from(keeperSettings)
-    .where(eq(keeperSettings.userId, userId));
-  return row?.eggPrice ?? null;
+/**
+ * The summary's own figures in one prepared statement (issue 26 item 1: they were three
+ * statements built per request, each on its own pool connection): the period's feed from the
+ * per-day totals the database keeps (at most `period` rows); each bird's latest weigh-in in the
+ * period (one index probe per bird), averaged per species (a hen is never averaged with a turkey),
+ * as JSON text [species, mean, birds]; and the keeper's saved egg price. One row from the farm's
+ * own row. Each table has its own alias: in a one-table select Drizzle writes a column without its
+ * table, which inside the subqueries' joins would be ambiguous or the wrong table's.
+ */
+const prepareSummary = (db: Database) => {
+  const farmId = sql.placeholder("farmId");
+  const startDate = sql.placeholder("startDate");
+  const endDate = sql.placeholder("endDate");
+  return db
+    .select({
+      lbs: sql<string>`(select coalesce(sum(p.feed_amount), 0) from daily_production p
+        where p.farm_id = ${farmId} and p.date >= ${startDate} and p.date <= ${endDate})`,
+      cost: sql<string>`(select coalesce(sum(p.feed_cost), 0) from daily_production p
+        where p.farm_id = ${farmId} and p.date >= ${startDate} and p.date <= ${endDate})`,
+      weight: sql<string>`(select coalesce(json_agg(json_build_array(w.species, w.avg, w.birds)), '[]')::text
+        from (select c.species, avg(latest.weight) as avg, count(*) as birds
+              from chickens c
+              inner join lateral (select r.weight from weight_records r
+                where r.chicken_id = c.id and r.farm_id = ${farmId}
+                  and r.date >= ${startDate} and r.date <= ${endDate}
+                order by r.date desc limit 1) latest on true
+              where c.farm_id = ${farmId} group by c.species) w)`,
+      eggPrice: sql<
+        number | null
+      >`(select k.egg_price from keeper_settings k where k.user_id = ${sql.placeholder("userId")})`,
+    })
+    .from(farms)
+    .where(eq(farms.id, farmId))
+    .prepare("production_summary");
+};
+const summaryStatements = new WeakMap<Database, ReturnType<typeof prepareSummary>>();
+function summaryStatement(db: Database) {
+  let statement = summaryStatements.get(db);
+  if (!statement) summaryStatements.set(db, (statement = prepareSummary(db)));
+  return statement;
 }
 
 /**
@@ -51,53 +83,12 @@ export async function getSummary(
   const { farmId } = keeper;
   const today = resolveToday(q.today);
   const { startDate, endDate } = periodRange(today, q.period);
-  const [totals, weight, hens, price] = await Promise.all([
-    // Feed comes from the per-day totals the database keeps (at most `period` rows); eggs and hens
-    // from the flocks' baskets, headcounts and the birds' own records (hen-days, issue 19).
-    db
-      .select({
-        lbs: sql<string>`coalesce(sum(${dailyProduction.feedAmount}), 0)`,
-        cost: sql<string>`coalesce(sum(${dailyProduction.feedCost}), 0)`,
-      })
-      .from(dailyProduction)
-      .where(
-        and(
-          eq(dailyProduction.farmId, farmId),
-          gte(dailyProduction.date, startDate),
-          lte(dailyProduction.date, endDate),
-        ),
-      ),
-    // Each bird's latest weigh-in in the period (one index probe per bird), then their mean per
-    // species: a hen is never averaged with a turkey.
-    db
-      .select({
-        species: chickens.species,
-        avg: sql<string | null>`avg(latest.weight)`,
-        birds: sql<string>`count(*)`,
-      })
-      .from(chickens)
-      .innerJoinLateral(
-        db
-          .select({ weight: weightRecords.weight })
-          .from(weightRecords)
-          .where(
-            and(
-              eq(weightRecords.chickenId, chickens.id),
-              eq(weightRecords.farmId, farmId),
-              gte(weightRecords.date, startDate),
-              lte(weightRecords.date, endDate),
-            ),
-          )
-          .orderBy(desc(weightRecords.date))
-          .limit(1)
-          .as("latest"),
-        sql`true`,
-      )
-      .where(eq(chickens.farmId, farmId))
-      .groupBy(chickens.species),
+  const [[figures], hens] = await Promise.all([
+    summaryStatement(db).execute({ farmId, userId: keeper.user.id, startDate, endDate }),
     farmProduction(db, keeper, { today, days: q.period }),
-    q.eggPrice === undefined ? savedEggPrice(db, keeper.user.id) : Promise.resolve(q.eggPrice),
   ]);
+  const weight = JSON.parse(figures?.weight ?? "[]") as [string, unknown, unknown][];
+  const price = q.eggPrice ?? figures?.eggPrice ?? null;
   return productionSummary({
     period: q.period,
     startDate,
@@ -107,15 +98,15 @@ export async function getSummary(
     daysWithRecords: hens.daysWithRecords,
     henDays: hens.henDays,
     // Rounded to a millionth: the running totals add and subtract doubles.
-    totalFeedLbs: roundMicro(num(totals[0]?.lbs)),
-    totalFeedCost: roundMicro(num(totals[0]?.cost)),
+    totalFeedLbs: roundMicro(num(figures?.lbs)),
+    totalFeedCost: roundMicro(num(figures?.cost)),
     avgBirdWeight: null,
-    weightBySpecies: weight.flatMap((w) => {
-      const avg = nullableNum(w.avg);
-      const species = poultrySpecies.safeParse(w.species);
+    weightBySpecies: weight.flatMap(([speciesName, avgWeight, birds]) => {
+      const avg = nullableNum(avgWeight);
+      const species = poultrySpecies.safeParse(speciesName);
       return avg === null || !species.success
         ? []
-        : [{ species: species.data, avgWeight: avg, birds: num(w.birds) }];
+        : [{ species: species.data, avgWeight: avg, birds: num(birds) }];
     }),
     eggPrice: price ?? DEFAULT_EGG_PRICE,
   });
