@@ -20,7 +20,7 @@ import {
 } from "@flockkeeper/shared/domain/tasks";
 import { defaultText } from "@flockkeeper/shared/domain/units";
 import type { Database } from "../../db/client";
-import { preparedStatement } from "../../db/prepared";
+import { buildStatement, preparedRows, type BuiltStatement } from "../../db/prepared";
 import {
   flocks,
   hatchCandlings,
@@ -97,27 +97,22 @@ export type SourcesResult = {
   states: TaskStateRow[];
 };
 
-type SourceRead = { source: number; name: string; query: SQL };
-type SourcesStatement = {
-  reads: SourceRead[];
-  run: ReturnType<typeof preparedStatement<Record<string, { q: number }[]>>>;
-};
-const sourcesStatements = new WeakMap<
-  readonly TaskSource[],
-  { plain?: SourcesStatement; withStates?: SourcesStatement }
->();
+type Read = { source: number; name: string; query: SQL };
 
 /**
- * The one statement of these sources (with or without the states), built once: its text is the
- * same for every run (the requests are its one parameter, `list`), so it is prepared once per
- * connection on PostgreSQL and never built or hashed again.
+ * The one statement over these sources' reads (and the farms' recent task states), built once per
+ * list of sources: its text is the same for every run, the requests are its one parameter
+ * (`list`), so it is prepared once per connection on PostgreSQL.
  */
-function sourcesStatement(sources: readonly TaskSource[], states: boolean): SourcesStatement {
-  let cached = sourcesStatements.get(sources);
-  if (!cached) sourcesStatements.set(sources, (cached = {}));
-  const known = states ? cached.withStates : cached.plain;
+function statementFor(
+  sources: readonly TaskSource[],
+  states: boolean,
+): { reads: Read[]; statement: BuiltStatement } {
+  let built = statements.get(sources);
+  if (!built) statements.set(sources, (built = new Map()));
+  const known = built.get(states);
   if (known) return known;
-  const reads: SourceRead[] = sources.flatMap((s, i) =>
+  const reads: Read[] = sources.flatMap((s, i) =>
     Object.entries(s.reads).map(([name, query]) => ({ source: i, name, query })),
   );
   if (states) {
@@ -142,18 +137,20 @@ function sourcesStatement(sources: readonly TaskSource[], states: boolean): Sour
     ),
     sql`, `,
   );
-  const statement: SourcesStatement = {
-    reads,
-    run: preparedStatement<Record<string, { q: number }[]>>(sql`
+  const statement = buildStatement(sql`
     with task_requests as (
-      select * from json_to_recordset(${sql.placeholder("list")}::json) as r(q int, farm_id uuid, user_id uuid, date date)
+      select * from json_to_recordset(${sql.placeholder("list")}::json)
+        as r(q int, farm_id uuid, user_id uuid, date date)
     )
-    select ${columns}`),
-  };
-  if (states) cached.withStates = statement;
-  else cached.plain = statement;
-  return statement;
+    select ${columns}`);
+  const result = { reads, statement };
+  built.set(states, result);
+  return result;
 }
+const statements = new WeakMap<
+  readonly TaskSource[],
+  Map<boolean, ReturnType<typeof statementFor>>
+>();
 
 /**
  * Runs the sources for each request: one statement reads every source's rows for all the requests
@@ -172,7 +169,7 @@ export async function runSources(
   }: { sources?: readonly TaskSource[]; states?: boolean } = {},
 ): Promise<SourcesResult[]> {
   if (requests.length === 0) return [];
-  const { reads, run } = sourcesStatement(sources, states);
+  const { reads, statement } = statementFor(sources, states);
   const list = JSON.stringify(
     requests.map((r, q) => ({
       q,
@@ -181,7 +178,7 @@ export async function runSources(
       date: r.date,
     })),
   );
-  const [row] = await run(db, { list });
+  const [row] = await preparedRows<Record<string, { q: number }[]>>(db, statement, { list });
   // rowsOf[request][source][read]
   const rowsOf = requests.map(() =>
     sources.map((s) => Object.fromEntries(Object.keys(s.reads).map((k) => [k, [] as object[]]))),
