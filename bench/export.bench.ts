@@ -191,7 +191,14 @@ async function measure(database: DatabaseHandle): Promise<BenchResult[]> {
       value: Math.round(json.ms),
       unit: "ms",
       budget: `< ${BUDGET_MS} ms`,
-      pass: json.ms < BUDGET_MS && complete && json.firstByteMs < json.ms / 4,
+      // Streamed: the first byte comes within the first quarter. Only a document larger than the
+      // loopback socket's buffers (a few MB) can show it, since the client reads in this same
+      // process and a smaller one is written whole before it gets a turn (3 MB at quick sizes:
+      // first byte at 315 of 321 ms); the live-heap figure below shows the streaming at any size.
+      pass:
+        json.ms < BUDGET_MS &&
+        complete &&
+        (json.bytes < 8 * 2 ** 20 || json.firstByteMs < json.ms / 4),
     });
     // Streaming, memory stays flat: a buffered export would hold the whole document (as strings,
     // at least its size) before the first byte; streamed, the live heap stays a few MB above idle.
