@@ -24,6 +24,7 @@ import { notFound } from "../../lib/errors";
 import type { Keeper } from "../../access/access";
 import { resolveToday } from "../../lib/keeper-today";
 import { withheldEggs, withdrawalOverlapSql } from "../treatments/treatments.service";
+import { eventOfTuple, type EventTuple } from "./flocks.service";
 
 /*
  * Production over hen-days (issue 19 item 4): eggs / laying-age females present, summed only over
@@ -368,18 +369,10 @@ export async function farmProduction(
     id,
     species,
   }));
-  type Tuple = [string, string, number, number | null, number | null, number | null];
-  const events = new Map(
-    parse<[string, Tuple[]][]>(row?.events).map(([flockId, list]) => [
+  const events = new Map<string, HeadcountEvent[]>(
+    parse<[string, EventTuple[]][]>(row?.events).map(([flockId, list]) => [
       flockId,
-      list.map(([type, date, count, females, males, ageWeeks]): HeadcountEvent => ({
-        type,
-        date,
-        count,
-        females,
-        males,
-        ageWeeks,
-      })),
+      list.map(eventOfTuple),
     ]),
   );
   const baskets = new Map<string, number>();

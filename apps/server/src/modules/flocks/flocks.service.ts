@@ -163,7 +163,17 @@ const prepareList = (db: Database, archived: boolean) =>
     )
     .orderBy(asc(flocks.createdAt), asc(flocks.id))
     .prepare(archived ? "flocks_list_archived" : "flocks_list");
-type EventTuple = [string, string, number, number | null, number | null, number | null];
+/** A headcount event as the flocks' SQL writes it into JSON: [type, date, count, females, males, ageWeeks]. */
+export type EventTuple = [string, string, number, number | null, number | null, number | null];
+/** The event of one such tuple. */
+export const eventOfTuple = ([type, date, count, females, males, ageWeeks]: EventTuple) => ({
+  type,
+  date,
+  count,
+  females,
+  males,
+  ageWeeks,
+});
 type ListStatement = ReturnType<typeof prepareList>;
 const listStatements = new WeakMap<Database, { live?: ListStatement; archived?: ListStatement }>();
 function listStatement(db: Database, archived: boolean): ListStatement {
@@ -189,16 +199,7 @@ export async function listFlocks(
   return rows.map((r) =>
     toFlock(
       r.flock,
-      (JSON.parse(r.events) as EventTuple[]).map(
-        ([type, date, count, females, males, ageWeeks]) => ({
-          type,
-          date,
-          count,
-          females,
-          males,
-          ageWeeks,
-        }),
-      ),
+      (JSON.parse(r.events) as EventTuple[]).map(eventOfTuple),
       r.profiles,
       asOf,
       guard ? guard.flock(r.flock.id) : NO_WITHDRAWAL,
