@@ -134,21 +134,8 @@ async function eventsByFlock(db: Database, farmId: string, to: string, flockId?:
       ),
     )
     .groupBy(flockEvents.flockId);
-  type Tuple = [string, string, number, number | null, number | null, number | null];
-  return new Map(
-    rows.map((r) => [
-      r.flockId,
-      (JSON.parse(r.events) as Tuple[]).map(
-        ([type, date, count, females, males, ageWeeks]): HeadcountEvent => ({
-          type,
-          date,
-          count,
-          females,
-          males,
-          ageWeeks,
-        }),
-      ),
-    ]),
+  return new Map<string, HeadcountEvent[]>(
+    rows.map((r) => [r.flockId, (JSON.parse(r.events) as EventTuple[]).map(eventOfTuple)]),
   );
 }
 
