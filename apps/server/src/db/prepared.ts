@@ -52,3 +52,23 @@ export async function preparedRows<T>(
   if (client instanceof PGlite) return (await client.query<T>(statement.text, params)).rows;
   throw new Error("preparedRows runs on the database itself, not inside a transaction");
 }
+
+/**
+ * `build(db, variant)` run once per database and variant, its result kept: for Drizzle's prepared
+ * selects (`.prepare(name)`) of the reads made on every screen, where building the statement on
+ * each request was a good part of the read's CPU. A variant is a flag such as "one bird" or
+ * "archived" that changes the statement's text.
+ */
+export function oncePerDatabase<S, V extends string | boolean | undefined = undefined>(
+  build: (db: Database, variant: V) => S,
+): (db: Database, variant?: V) => S {
+  const built = new WeakMap<Database, Map<V, S>>();
+  return (db, variant) => {
+    let byVariant = built.get(db);
+    if (!byVariant) built.set(db, (byVariant = new Map()));
+    const key = variant as V;
+    let statement = byVariant.get(key);
+    if (statement === undefined) byVariant.set(key, (statement = build(db, key)));
+    return statement;
+  };
+}

@@ -13,6 +13,7 @@ import {
 import { eggListStartDate, layRate } from "@flockkeeper/shared/domain/flock";
 import type { z } from "zod";
 import type { Database } from "../../db/client";
+import { oncePerDatabase } from "../../db/prepared";
 import { withheldEggRecords, withdrawalOverlapSql } from "../treatments/treatments.service";
 import { chickens, eggRecords, flocks } from "../../db/schema/index";
 import { resolveToday } from "../../lib/keeper-today";
@@ -120,15 +121,7 @@ const prepareList = (db: Database, byChicken: boolean) =>
       ),
     )
     .prepare(byChicken ? "egg_records_list_by_chicken" : "egg_records_list");
-type ListStatement = ReturnType<typeof prepareList>;
-const listStatements = new WeakMap<Database, { all?: ListStatement; byChicken?: ListStatement }>();
-function listStatement(db: Database, byChicken: boolean): ListStatement {
-  let cached = listStatements.get(db);
-  if (!cached) listStatements.set(db, (cached = {}));
-  return byChicken
-    ? (cached.byChicken ??= prepareList(db, true))
-    : (cached.all ??= prepareList(db, false));
-}
+const listStatement = oncePerDatabase(prepareList);
 
 export async function createEggRecord(
   db: Database,
@@ -254,15 +247,7 @@ const prepareStats = (db: Database, forBird: boolean) => {
     )
     .prepare(forBird ? "egg_stats_bird" : "egg_stats");
 };
-type StatsStatement = ReturnType<typeof prepareStats>;
-const statsStatements = new WeakMap<Database, { farm?: StatsStatement; bird?: StatsStatement }>();
-function statsStatement(db: Database, forBird: boolean): StatsStatement {
-  let cached = statsStatements.get(db);
-  if (!cached) statsStatements.set(db, (cached = {}));
-  return forBird
-    ? (cached.bird ??= prepareStats(db, true))
-    : (cached.farm ??= prepareStats(db, false));
-}
+const statsStatement = oncePerDatabase(prepareStats);
 
 /**
  * Egg Tracking stats for the keeper (or one bird): eggs today, in the last 7 and 30 days, and lay

@@ -12,6 +12,7 @@ import {
   type HeadcountEvent,
 } from "@flockkeeper/shared/domain/headcount";
 import type { Database } from "../../db/client";
+import { oncePerDatabase } from "../../db/prepared";
 import {
   chickens,
   eggCollections,
@@ -339,7 +340,7 @@ const prepareFarmProduction = (db: Database) =>
     .from(farms)
     .where(eq(farms.id, farmParam))
     .prepare("farm_production");
-const farmProductionStatements = new WeakMap<Database, ReturnType<typeof prepareFarmProduction>>();
+const farmProductionStatement = oncePerDatabase(prepareFarmProduction);
 
 /** The whole farm: every flock (archived ones too: their history counts) and the birds in none. */
 export async function farmProduction(
@@ -348,9 +349,7 @@ export async function farmProduction(
   q: { today?: string; days: number },
 ): Promise<FlockProduction> {
   const { from, to } = period(q);
-  let statement = farmProductionStatements.get(db);
-  if (!statement) farmProductionStatements.set(db, (statement = prepareFarmProduction(db)));
-  const [row] = await statement.execute({ farmId: keeper.farmId, from, to });
+  const [row] = await farmProductionStatement(db).execute({ farmId: keeper.farmId, from, to });
   const parse = <T>(text: string | undefined) => (text ? (JSON.parse(text) as T) : []);
   const flockRows = parse<[string, string][]>(row?.flocks).map(([id, species]) => ({
     id,

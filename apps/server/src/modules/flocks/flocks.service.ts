@@ -17,6 +17,7 @@ import {
   type HeadcountEvent,
 } from "@flockkeeper/shared/domain/headcount";
 import type { Database } from "../../db/client";
+import { oncePerDatabase } from "../../db/prepared";
 import { chickens, flockEvents, flocks } from "../../db/schema/index";
 import { invalidField, notFound } from "../../lib/errors";
 import {
@@ -174,15 +175,7 @@ export const eventOfTuple = ([type, date, count, females, males, ageWeeks]: Even
   males,
   ageWeeks,
 });
-type ListStatement = ReturnType<typeof prepareList>;
-const listStatements = new WeakMap<Database, { live?: ListStatement; archived?: ListStatement }>();
-function listStatement(db: Database, archived: boolean): ListStatement {
-  let cached = listStatements.get(db);
-  if (!cached) listStatements.set(db, (cached = {}));
-  return archived
-    ? (cached.archived ??= prepareList(db, true))
-    : (cached.live ??= prepareList(db, false));
-}
+const listStatement = oncePerDatabase(prepareList);
 
 /** The farm's flocks (archived ones only when asked), oldest first, with today's headcounts. */
 export async function listFlocks(

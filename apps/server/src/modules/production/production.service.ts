@@ -8,6 +8,7 @@ import {
 } from "@flockkeeper/shared/schemas/production";
 import { periodRange, productionSummary } from "@flockkeeper/shared/domain/production";
 import type { Database } from "../../db/client";
+import { oncePerDatabase } from "../../db/prepared";
 import {
   chickens,
   eggRecords,
@@ -64,12 +65,7 @@ const prepareSummary = (db: Database) => {
     .where(eq(farms.id, farmId))
     .prepare("production_summary");
 };
-const summaryStatements = new WeakMap<Database, ReturnType<typeof prepareSummary>>();
-function summaryStatement(db: Database) {
-  let statement = summaryStatements.get(db);
-  if (!statement) summaryStatements.set(db, (statement = prepareSummary(db)));
-  return statement;
-}
+const summaryStatement = oncePerDatabase(prepareSummary);
 
 /**
  * The production summary over the period: each figure summed in SQL over the keeper's own
