@@ -39,6 +39,9 @@ describe("dates", () => {
       expect(isoDatesBetween(from, to)).toEqual(stepped(from, to));
     }
     expect(() => isoDatesBetween("2023-02-29", "2023-03-01")).toThrow(RangeError);
+    // The day after 9999-12-31 is written "+010000-01-01", which sorts before it as text.
+    expect(isoDatesBetween("9999-12-30", "9999-12-31")).toEqual(["9999-12-30", "9999-12-31"]);
+    expect(isoDatesBetween("2024-01-02", "2024-01-01")).toEqual([]);
   });
 
   it("is what schemas/common re-exports", () => {

@@ -440,6 +440,29 @@ describe("GET /api/admin/analytics", () => {
     });
     expect(bad.statusCode).toBe(400);
   });
+
+  it("answers the calendar's first and last days (year 0, 9999-12-31) without a 5xx", async () => {
+    // Found by the bad-input property: the day after 9999-12-31 and a time in year 0 are outside
+    // what PostgreSQL reads (500), and the chart's walk to 9999-12-31 never ended.
+    const token = await loginAsAdmin();
+    const total = (
+      await t.app.inject({ url: "/api/admin/analytics", cookies: { [ADMIN_COOKIE]: token } })
+    ).json().totalClicks as number;
+    for (const [query, days, first] of [
+      ["to=9999-12-31", 30, "9999-12-02"],
+      ["from=0000-01-01&to=9999-12-31", 366, "9998-12-31"],
+      ["from=0000-01-01&to=0000-01-03", 3, "0000-01-01"],
+    ] as const) {
+      const res = await t.app.inject({
+        url: `/api/admin/analytics?${query}`,
+        cookies: { [ADMIN_COOKIE]: token },
+      });
+      expect(res.statusCode, `${query}: ${res.body}`).toBe(200);
+      expect(res.json().clicksPerDay).toHaveLength(days);
+      expect(res.json().clicksPerDay[0].date).toBe(first);
+      expect(res.json().totalClicks).toBe(query.includes("9999") ? total : 0);
+    }
+  });
 });
 
 describe("newsletter subscribers", () => {

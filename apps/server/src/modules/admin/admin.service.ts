@@ -1,4 +1,5 @@
 import { addDaysIso, formatIsoDate } from "@flockkeeper/shared/schemas/common";
+import { isoDatesBetween } from "@flockkeeper/shared/domain/dates";
 import type { Analytics, AnalyticsQuery } from "@flockkeeper/shared/schemas/analytics";
 import { and, asc, count, desc, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
@@ -6,6 +7,22 @@ import { clickEvents, newsletterSubscribers } from "../../db/schema/index";
 import { csvRows } from "../../lib/csv";
 
 const startOf = (isoDay: string) => new Date(`${isoDay}T00:00:00.000Z`);
+/**
+ * Clicks from `from` to `to` (UTC days, both included), as bounds PostgreSQL can read: a time in
+ * year 0 or in year 10000 (the day after 9999-12-31) is outside its range, and no click is older
+ * than 1970, so an end beyond those years needs no bound (or leaves nothing, for a range that ends
+ * before 1970).
+ */
+const EPOCH_DAY = "1970-01-01";
+function rangeWhere(from: string | undefined, to: string | undefined): SQL | undefined {
+  if (to !== undefined && to < EPOCH_DAY) return sql`false`;
+  return and(
+    from !== undefined && from > EPOCH_DAY ? gte(clickEvents.createdAt, startOf(from)) : undefined,
+    to !== undefined && to < "9999-12-31"
+      ? lt(clickEvents.createdAt, startOf(addDaysIso(to, 1)))
+      : undefined,
+  );
+}
 const MAX_CHART_DAYS = 366;
 
 /**
@@ -18,10 +35,7 @@ export async function getAnalytics(
   query: AnalyticsQuery,
   now = new Date(),
 ): Promise<Analytics> {
-  const conditions: SQL[] = [];
-  if (query.from) conditions.push(gte(clickEvents.createdAt, startOf(query.from)));
-  if (query.to) conditions.push(lt(clickEvents.createdAt, startOf(addDaysIso(query.to, 1))));
-  const where = conditions.length ? and(...conditions) : undefined;
+  const where = rangeWhere(query.from, query.to);
 
   const chartTo = query.to ?? formatIsoDate(now);
   let chartFrom = query.from ?? addDaysIso(chartTo, -29);
@@ -68,18 +82,13 @@ export async function getAnalytics(
     db
       .select({ date: day, clicks })
       .from(clickEvents)
-      .where(
-        and(
-          gte(clickEvents.createdAt, startOf(chartFrom)),
-          lt(clickEvents.createdAt, startOf(addDaysIso(chartTo, 1))),
-        ),
-      )
+      .where(rangeWhere(chartFrom, chartTo))
       .groupBy(day),
   ]);
 
   const byDay = new Map(perDay.map((d) => [d.date, Number(d.clicks)]));
   const clicksPerDay: Analytics["clicksPerDay"] = [];
-  for (let d = chartFrom; d <= chartTo; d = addDaysIso(d, 1)) {
+  for (const d of isoDatesBetween(chartFrom, chartTo)) {
     clicksPerDay.push({ date: d, clicks: byDay.get(d) ?? 0 });
   }
 
