@@ -13,10 +13,11 @@ import "./index.css";
 // The page boots in three short tasks rather than one long one: this module and the app's
 // (router, layout, data layer), then React DOM (app/boot-react.ts, the largest module a page
 // runs), then hydration, itself sliced (below). On a slow phone one task that evaluated all of it
-// was a page's longest, most of Lighthouse's Total Blocking Time, and a tap waited for it. A tap
-// on a button between the tasks is held and replayed once React listens (lib/early-clicks.ts).
-// React DOM's chunk is preloaded by every page (vite/boot-preload-plugin.ts): no wait for the
-// network in between.
+// was a page's longest, most of Lighthouse's Total Blocking Time, and a tap waited for it. A
+// prerendered page loads this code only after its first paint (its inline loader, packages/
+// shared/src/site/boot-script.ts); a tap on a button before React listens is held and replayed
+// then (lib/early-clicks.ts). React DOM's chunk is preloaded with the rest
+// (vite/boot-preload-plugin.ts): no wait for the network in between.
 const releaseClicks = holdEarlyClicks();
 captureInstallPrompt();
 // The page's chunk starts loading now, alongside React DOM.

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { BOOT_SCRIPT } from "@flockkeeper/shared/site/boot-script";
 import { holdEarlyClicks } from "./early-clicks";
 
 afterEach(() => {
@@ -80,5 +81,39 @@ describe("holdEarlyClicks", () => {
     root.addEventListener("click", seen);
     release();
     expect(seen).not.toHaveBeenCalled();
+  });
+
+  it("takes over the taps the page's inline loader held before the app ran", () => {
+    const { el, root } = page();
+    // The prerendered page's loader, run as the browser runs it (before any module).
+    Object.defineProperty(document, "currentScript", {
+      configurable: true,
+      value: { dataset: { entry: "/e.js", preload: "" } },
+    });
+    const later: Array<() => void> = [];
+    new Function("document", "requestAnimationFrame", "setTimeout", BOOT_SCRIPT)(
+      document,
+      () => undefined,
+      (f: () => void) => later.push(f),
+    );
+    Reflect.deleteProperty(document, "currentScript");
+    const seen = vi.fn();
+    root.addEventListener("click", (e) => seen((e.target as Element).id));
+    el("form").addEventListener("submit", (e) => e.preventDefault());
+    // Held by the loader: a button (twice), not a link.
+    el("icon").dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+    el("menu").click();
+    el("link").click();
+    expect(seen.mock.calls).toEqual([["link"]]);
+    expect(window.fkEarlyClicks?.held).toEqual([el("menu")]);
+    // The app starts: it holds from now on, with the loader's taps, and the loader's hold is gone.
+    const release = holdEarlyClicks();
+    expect(window.fkEarlyClicks).toBeUndefined();
+    el("save").click();
+    expect(seen.mock.calls).toEqual([["link"]]);
+    release();
+    expect(seen.mock.calls).toEqual([["link"], ["menu"], ["save"]]);
+    el("menu").click();
+    expect(seen.mock.calls).toEqual([["link"], ["menu"], ["save"], ["menu"]]);
   });
 });
