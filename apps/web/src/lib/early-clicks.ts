@@ -1,4 +1,7 @@
-import { HELD_CONTROLS, type EarlyClicks } from "@flockkeeper/shared/site/boot-script";
+import { HELD_CONTROLS } from "@flockkeeper/shared/site/boot-script";
+
+/** What the inline loader leaves on `window` for the app: the held controls and its listener. */
+type EarlyClicks = { held: HTMLElement[]; hold: (event: MouseEvent) => void };
 
 declare global {
   interface Window {

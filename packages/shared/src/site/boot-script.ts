@@ -20,9 +20,6 @@
 /** The controls whose early taps are held: buttons, outside links. */
 export const HELD_CONTROLS = "button, [role='button'], summary";
 
-/** What the loader leaves on `window` for the app: the held controls and its listener. */
-export type EarlyClicks = { held: HTMLElement[]; hold: (event: MouseEvent) => void };
-
 /** The inline script's text, exactly as written into the page and hashed for the CSP. */
 export const BOOT_SCRIPT =
   "(function(s){var d=document,h=d.head,t=s.dataset,done=0,held=[];" +
