@@ -49,10 +49,20 @@ describe("PreparingPGlite", () => {
     for (const options of [undefined, drizzleLike, { rowMode: "array" } as QueryOptions]) {
       const expected = await plain(SELECT_SOME, params, options);
       for (let run = 0; run < 4; run++) {
-        const got = await db.query(SELECT_SOME, params, options);
-        expect(got.rows).toEqual(expected.rows);
-        expect(got.fields).toEqual((expected as typeof got).fields);
+        // Rows, fields, command, row count: the whole result.
+        expect(await db.query(SELECT_SOME, params, options)).toStrictEqual(expected);
       }
+    }
+    // Writes: the affected rows and what RETURNING answers.
+    const touch = "update things set flag = $1 where note = $2 returning id, flag";
+    const touchAll = "update things set flag = flag where d > $1";
+    for (let run = 0; run < 3; run++) {
+      expect(await db.query(touch, [true, "first"])).toStrictEqual(
+        await plain(touch, [true, "first"]),
+      );
+      expect(await db.query(touchAll, ["2000-01-01"])).toStrictEqual(
+        await plain(touchAll, ["2000-01-01"]),
+      );
     }
     expect(db.preparedCount).toBeGreaterThan(0);
     // A Date parameter is written by its type's serializer, as PGlite does.
