@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createQueryClient } from "@/lib/query-client";
 import { captureInstallPrompt } from "@/lib/pwa";
-import { holdEarlyClicks } from "@/lib/early-clicks";
+import { holdEarlyClicks, releaseEarlyClicks } from "@/lib/early-clicks";
 import { ErrorBoundary } from "@/app/error-boundary";
 import { AppRouter } from "@/app/navigation";
 import { AppRoutes, preloadRoute } from "@/app/router";
@@ -15,10 +15,10 @@ import "./index.css";
 // runs), then hydration, itself sliced (below). On a slow phone one task that evaluated all of it
 // was a page's longest, most of Lighthouse's Total Blocking Time, and a tap waited for it. A
 // prerendered page loads this code only after its first paint (its inline loader, packages/
-// shared/src/site/boot-script.ts); a tap on a button before React listens is held and replayed
-// then (lib/early-clicks.ts). React DOM's chunk is preloaded with the rest
+// shared/src/site/boot-script.ts); a tap on a button before the page has hydrated is held and
+// replayed then (lib/early-clicks.ts). React DOM's chunk is preloaded with the rest
 // (vite/boot-preload-plugin.ts): no wait for the network in between.
-const releaseClicks = holdEarlyClicks();
+holdEarlyClicks();
 captureInstallPrompt();
 // The page's chunk starts loading now, alongside React DOM.
 void preloadRoute(window.location.pathname);
@@ -60,7 +60,6 @@ async function boot() {
     startTransition(() => {
       hydrateRoot(container, app);
     });
-    releaseClicks();
     // Hydration renders exactly the HTML, which the inlined critical CSS styles. The whole
     // stylesheet applies from the next task on (its style pass is a task of its own, not part of
     // this one), and navigations and dialogs wait for it (lib/stylesheet.ts).
@@ -70,8 +69,10 @@ async function boot() {
     const root = createRoot(container);
     // Same reason: the first render of a page without prerendered HTML yields to input too.
     startTransition(() => root.render(app));
-    releaseClicks();
   }
+  // Held taps are given back when the page has hydrated (app/router.tsx); should the app never
+  // get that far, buttons must not stay held.
+  setTimeout(releaseEarlyClicks, 10_000);
 }
 
 void boot();

@@ -1,5 +1,6 @@
-import { use, type ComponentType } from "react";
+import { use, useEffect, type ComponentType } from "react";
 import { matchRoutes, Outlet, Route, Routes, useLocation } from "react-router";
+import { releaseEarlyClicks } from "@/lib/early-clicks";
 import { ErrorBoundary } from "./error-boundary";
 import { Layout } from "./layout";
 import { ROUTES, type RouteFile } from "@flockkeeper/shared/site/routes";
@@ -66,6 +67,9 @@ function RoutePage({ file }: { file: RouteFile }) {
 /** A page's render error shows the error screen inside the layout; moving to another page clears it. */
 function PageErrorBoundary() {
   const { pathname } = useLocation();
+  // The page (or its error screen) has committed: hydrated, with its code loaded. Taps held
+  // until now can reach it (lib/early-clicks.ts).
+  useEffect(() => releaseEarlyClicks(), []);
   return (
     <ErrorBoundary resetKey={pathname}>
       <Outlet />

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { BOOT_SCRIPT } from "@flockkeeper/shared/site/boot-script";
-import { holdEarlyClicks } from "./early-clicks";
+import { holdEarlyClicks, releaseEarlyClicks } from "./early-clicks";
 
 afterEach(() => {
   document.body.innerHTML = "";
@@ -115,5 +115,33 @@ describe("holdEarlyClicks", () => {
     expect(seen.mock.calls).toEqual([["link"], ["menu"], ["save"]]);
     el("menu").click();
     expect(seen.mock.calls).toEqual([["link"], ["menu"], ["save"], ["menu"]]);
+  });
+
+  it("gives the taps back when the page says it has hydrated (releaseEarlyClicks), once", () => {
+    const { el, root } = page();
+    holdEarlyClicks();
+    el("menu").click();
+    const seen = vi.fn();
+    root.addEventListener("click", seen);
+    expect(seen).not.toHaveBeenCalled();
+    releaseEarlyClicks();
+    expect(seen).toHaveBeenCalledTimes(1);
+    releaseEarlyClicks();
+    el("menu").click();
+    expect(seen).toHaveBeenCalledTimes(2);
+  });
+
+  it("replays the press as well as the click: some controls act on the press (Radix tabs)", () => {
+    const { el } = page();
+    const release = holdEarlyClicks();
+    el("menu").click();
+    const events: string[] = [];
+    for (const type of ["pointerdown", "mousedown", "pointerup", "mouseup", "click"]) {
+      el("menu").addEventListener(type, (e) =>
+        events.push(`${e.type}:${(e as MouseEvent).button}`),
+      );
+    }
+    release();
+    expect(events).toEqual(["pointerdown:0", "mousedown:0", "pointerup:0", "mouseup:0", "click:0"]);
   });
 });

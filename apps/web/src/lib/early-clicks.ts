@@ -16,12 +16,39 @@ declare global {
  * between them; a tap on a button in that time would reach a page with no handlers yet and be
  * lost. The page's inline loader holds such taps from the first paint (packages/shared/src/site/
  * boot-script.ts); this takes them over (or, on a page without the loader, starts holding) and
- * gives them back once React is listening: React then hydrates the tapped part first and runs
- * the tap.
+ * gives them back once the page has hydrated (`releaseEarlyClicks`, called by the router when the
+ * page's content has committed): given back earlier, a tap on a part whose code is still loading
+ * would reach React before it can hydrate that part, and React drops such a tap.
  *
  * Links and form fields are left alone: they work without JavaScript (a link navigates, a field
  * takes its text), and holding them would only delay the keeper.
  */
+let pending: (() => void) | undefined;
+
+/**
+ * A tap as the browser sends it: pointer and mouse down and up, then the click. Some controls act
+ * on the press, not the click (Radix tabs on mousedown, its menus on pointerdown), and the
+ * original press reached no handler.
+ */
+function replayTap(control: HTMLElement) {
+  const init = { bubbles: true, cancelable: true, composed: true, button: 0 };
+  const pointer = (type: string) =>
+    typeof PointerEvent === "function"
+      ? new PointerEvent(type, { ...init, pointerId: 1, isPrimary: true, pointerType: "touch" })
+      : new MouseEvent(type, init);
+  control.dispatchEvent(pointer("pointerdown"));
+  control.dispatchEvent(new MouseEvent("mousedown", init));
+  control.dispatchEvent(pointer("pointerup"));
+  control.dispatchEvent(new MouseEvent("mouseup", init));
+  control.click();
+}
+
+/** Gives the held taps back (once): the page has hydrated. Nothing held, nothing happens. */
+export function releaseEarlyClicks(): void {
+  pending?.();
+}
+
+/** Starts holding early taps (main.tsx, before the app boots); returns the release. */
 export function holdEarlyClicks(doc: Document = document, win: Window = window): () => void {
   const early = win.fkEarlyClicks;
   const held: HTMLElement[] = early ? early.held : [];
@@ -40,10 +67,13 @@ export function holdEarlyClicks(doc: Document = document, win: Window = window):
   }
   doc.addEventListener("click", hold, true);
   let released = false;
-  return () => {
+  const release = () => {
     if (released) return;
     released = true;
+    if (pending === release) pending = undefined;
     doc.removeEventListener("click", hold, true);
-    for (const control of held) if (control.isConnected) control.click();
+    for (const control of held) if (control.isConnected) replayTap(control);
   };
+  pending = release;
+  return release;
 }
