@@ -18,14 +18,24 @@ describe("boot script", () => {
     const added: Array<{ tag: string; attrs: Record<string, string> }> = [];
     const frames: Array<() => void> = [];
     const timers: Array<() => void> = [];
+    type Added = { tag: string; attrs: Record<string, string> };
+    // The loader builds everything in a fragment and inserts it into the head once.
+    const insertions: number[] = [];
     const head = {
-      appendChild: (e: { tag: string; attrs: Record<string, string> }) => added.push(e),
+      appendChild: (f: { children: Added[] }) => {
+        insertions.push(f.children.length);
+        added.push(...f.children);
+      },
     };
     const listeners: unknown[] = [];
     const window: { fkEarlyClicks?: unknown } = {};
     const document = {
       head,
       addEventListener: (...args: unknown[]) => listeners.push(args),
+      createDocumentFragment: () => {
+        const children: Added[] = [];
+        return { children, appendChild: (e: Added) => children.push(e) };
+      },
       createElement: (tag: string) => {
         const attrs: Record<string, string> = {};
         return { tag, attrs, setAttribute: (k: string, v: string) => (attrs[k] = v) };
@@ -61,6 +71,7 @@ describe("boot script", () => {
       ["link", "/s.css"],
       ["script", "/e.js"],
     ]);
+    expect(insertions).toEqual([4]);
     expect(added[2]!.attrs).toMatchObject({ media: "print", "data-deferred-css": "" });
     expect(added[3]!.attrs).toMatchObject({ type: "module", crossorigin: "" });
   });
