@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { tryLock } from "fs-native-extensions";
 import { sql, type ExtractTablesWithRelations } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -11,6 +11,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { serverDir } from "../lib/paths";
+import { PreparingPGlite } from "./pglite-statements";
 import {
   inProcessChannel,
   postgresChannel,
@@ -128,7 +129,8 @@ async function openPglite(opts: DatabaseOptions): Promise<DatabaseHandle> {
     } else if (templateStat?.isFile()) {
       loadDataDir = new Blob([fs.readFileSync(template!)]);
     }
-    const client = await PGlite.create({ dataDir: dataPath, loadDataDir });
+    // PGlite keeping the statements it runs often prepared (pglite-statements.ts).
+    const client = await PreparingPGlite.open({ dataDir: dataPath, loadDataDir });
     const db = drizzlePglite({ client, schema }) as unknown as Database;
     const invalidation = inProcessChannel();
     registerInvalidation(db, invalidation);

@@ -31,7 +31,8 @@ export function buildStatement(query: SQL): BuiltStatement {
  * as Today's one statement over all task sources. On PostgreSQL it runs as a named prepared
  * statement: each pooled connection parses and plans it once, and after a few runs PostgreSQL
  * keeps a generic plan, where planning a dozen sub-selects each time cost more server CPU than
- * running them. The embedded database runs it as it is.
+ * running them. On the embedded database PGlite's `query` runs it, which `PreparingPGlite`
+ * (pglite-statements.ts) keeps as a named statement there too.
  *
  * `values` fills the statement's placeholders. The rows come with the driver's own type parsing
  * (json parsed; dates differ between the two drivers): meant for statements that answer json or
