@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { isBootStage } from "../apps/web/vite/boot-preload-plugin.ts";
 import {
   measureRps,
   root,
@@ -26,6 +27,8 @@ export function routeJsGzip(routeFile: string): number {
   };
   const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
   visit(entry);
+  // main.tsx's boot stages are `import()`s, preloaded by every page and run before it hydrates.
+  for (const k of Object.keys(manifest)) if (isBootStage(k)) visit(k);
   const route = Object.keys(manifest).find((k) => k.endsWith(`app/routes/${routeFile}.tsx`));
   if (route) visit(route);
   let total = 0;

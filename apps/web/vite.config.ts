@@ -4,6 +4,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { bootPreloadPlugin } from "./vite/boot-preload-plugin.ts";
 import { compileHintsPlugin } from "./vite/compile-hints-plugin.ts";
 import { markdownPlugin } from "./vite/markdown-plugin.ts";
 import { precompressPlugin } from "./vite/precompress-plugin.ts";
@@ -34,6 +35,7 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
       },
     }),
+    bootPreloadPlugin(),
     compileHintsPlugin(),
     // Both run after the build (and the service worker) is written, in this order.
     prerenderPlugin(),

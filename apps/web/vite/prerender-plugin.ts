@@ -8,9 +8,10 @@
  * (apps/server/src/plugins/web-app.ts) sends that file for its path; main.tsx hydrates it.
  *
  * What the first paint needs arrives in the HTML itself (see `paintFromHtml`): the CSS rules the
- * page's markup uses are inlined (beasties), the whole stylesheet loads without blocking the paint
- * (main.tsx applies it as it hydrates; navigations and dialogs wait for it, lib/stylesheet.ts), and the scripts, which only hydrate what is already
- * shown, are fetched at low priority so they do not take a slow network's bandwidth from the paint.
+ * page's markup uses are inlined (beasties); the scripts, which only hydrate what is already shown,
+ * and the whole stylesheet (main.tsx applies it as it hydrates; navigations and dialogs wait for
+ * it, lib/stylesheet.ts) are loaded right after the first paint, so they never take a slow
+ * network's bandwidth or connections from it.
  *
  * Pages are rendered in their signed-out, nothing-fetched-yet state: no user, no live figures,
  * no ads. Those arrive in the browser after hydration. `dist/index.html` stays the empty shell
@@ -24,6 +25,7 @@ import Beasties from "beasties";
 import { build, type Plugin, type ResolvedConfig } from "vite";
 // A relative path: Vite loads its config with Node, which cannot import the workspace package's .ts
 // files by package name (they are not bundled then).
+import { bootScriptTag } from "../../../packages/shared/src/site/boot-script.ts";
 import { PRERENDERED_PATHS, ROUTES } from "../../../packages/shared/src/site/routes.ts";
 import type { render as renderPage } from "../src/prerender";
 import { markdownPlugin } from "./markdown-plugin.ts";
@@ -55,32 +57,36 @@ function pageChunks(manifest: Manifest, pathname: string): { js: string[]; css: 
   return { js: [...js], css: [...css] };
 }
 
-/** Attribute main.tsx looks for: the whole stylesheet, loaded without blocking the first paint. */
-const DEFERRED_CSS_ATTR = "data-deferred-css";
-
 /**
- * Makes a prerendered page paint from its HTML alone: inlines the CSS rules its markup uses, turns
- * the stylesheet link into a non-blocking one (`media="print"`, switched to all media by main.tsx;
- * the noscript copy applies it without JavaScript) and marks the module scripts low priority.
+ * Makes a prerendered page paint from its HTML alone: inlines the CSS rules its markup uses, and
+ * replaces the module script, its modulepreload links and the whole stylesheet's link with the
+ * loader (packages/shared/src/site/boot-script.ts), which adds them right after the first paint
+ * (the stylesheet non-blocking, `media="print"`, switched to all media by main.tsx). The noscript
+ * copy of the stylesheet applies it without JavaScript.
  */
-async function paintFromHtml(beasties: Beasties, page: string): Promise<string> {
-  // beasties' "media" mode writes an inline onload handler, which the CSP (script-src 'self')
-  // refuses: the attribute that main.tsx looks for replaces it.
-  const handler = ` media="print" onload="this.media='all'"`;
+export async function paintFromHtml(beasties: Pick<Beasties, "process">, page: string) {
+  // beasties' "media" mode writes an inline onload handler, which the CSP refuses; the loader
+  // writes the link instead, with the attribute main.tsx looks for.
   let out = await beasties.process(page);
-  if (!out.includes("<style>") || !out.includes(handler)) {
+  const css =
+    /<link rel="stylesheet" crossorigin href="([^"]+)" media="print" onload="this.media='all'">/;
+  const cssHref = css.exec(out)?.[1];
+  if (!out.includes("<style>") || !cssHref) {
     throw new Error("prerender: the critical CSS was not inlined as expected");
   }
-  out = out.replaceAll(handler, ` media="print" ${DEFERRED_CSS_ATTR}`);
-  return out
-    .replace(
-      /<script type="module" crossorigin /g,
-      '<script type="module" fetchpriority="low" crossorigin ',
-    )
-    .replace(
-      /<link rel="modulepreload" crossorigin /g,
-      '<link rel="modulepreload" fetchpriority="low" crossorigin ',
-    );
+  out = out.replace(css, "");
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+  const entryHref = entry.exec(out)?.[1];
+  if (!entryHref) throw new Error("prerender: no module script in the page");
+  const preload: string[] = [];
+  out = out.replace(
+    /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g,
+    (_, href: string) => {
+      preload.push(href);
+      return "";
+    },
+  );
+  return out.replace(entry, () => bootScriptTag({ entry: entryHref, preload, css: cssHref }));
 }
 
 export function prerenderPlugin(): Plugin {

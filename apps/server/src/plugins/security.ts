@@ -1,8 +1,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import helmet, { type HelmetOptions } from "helmet";
 import type { AppConfig } from "../config";
+import { BOOT_SCRIPT } from "@flockkeeper/shared/site/boot-script";
 import { AppError, badRequest } from "../lib/errors";
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -134,6 +136,9 @@ const crossSiteRefused = (verdict: Exclude<OriginVerdict, "ok">) =>
       : "Request refused: it does not say it comes from this site (send an Origin header)",
   );
 
+/** CSP source of the prerendered pages' loader (packages/shared/src/site/boot-script.ts). */
+const BOOT_SCRIPT_SOURCE = `'sha256-${createHash("sha256").update(BOOT_SCRIPT).digest("base64")}'`;
+
 /** Security headers, Origin check on state-changing requests, and no unstorable text (NUL, lone surrogates) in input. */
 /** Cache-Control values of signed-in answers left as the route set them (see the hook below). */
 const KEPT_CACHE_CONTROL = new Set(["public, max-age=31536000, immutable", "private, no-cache"]);
@@ -149,7 +154,8 @@ export default fp(async function securityPlugin(app: FastifyInstance, opts: { co
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The one inline script: a prerendered page's loader, allowed by the hash of its text.
+        scriptSrc: ["'self'", BOOT_SCRIPT_SOURCE],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:", "https:"],
         connectSrc: ["'self'", ...extraConnect],
