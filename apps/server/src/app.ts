@@ -27,6 +27,8 @@ import webAppPlugin from "./plugins/web-app";
 import { readBlogEntries } from "./modules/seo/seo.service";
 
 const defaultWebDist = path.join(repoRoot, "apps/web/dist");
+/** Log levels at which the per-request line below is written. */
+const DEBUG_LEVELS = new Set(["debug", "trace"]);
 
 export type BuildOptions = {
   config: AppConfig;
@@ -88,16 +90,20 @@ export async function buildApp({
     },
   });
   if (onRoute) app.addHook("onRoute", onRoute);
-  app.addHook("onResponse", async (req, reply) => {
-    req.log.debug(
-      {
-        method: req.method,
-        url: req.url.split("?")[0],
-        statusCode: reply.statusCode,
-        ms: Math.round(reply.elapsedTime),
-      },
-      "request completed",
-    );
+  // Callback-style and checked first: it runs on every request, mostly with debug off.
+  app.addHook("onResponse", (req, reply, done) => {
+    if (DEBUG_LEVELS.has(req.log.level)) {
+      req.log.debug(
+        {
+          method: req.method,
+          url: req.url.split("?")[0],
+          statusCode: reply.statusCode,
+          ms: Math.round(reply.elapsedTime),
+        },
+        "request completed",
+      );
+    }
+    done();
   });
   // Some clients send Content-Type: application/json on a DELETE or body-less POST with nothing
   // after it; that is no body, not broken JSON. Anything else goes to Fastify's own parser (which

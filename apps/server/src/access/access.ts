@@ -133,6 +133,16 @@ export async function resolveKeeper(db: Database, user: SessionUser): Promise<Ke
   return created ? { user, farmId: created, role: "owner" } : null;
 }
 
+/**
+ * `resolveKeeper` from this instance's membership cache alone, without waiting on anything;
+ * undefined when the database must be asked (not cached, or the invalidation channel is down).
+ */
+export function cachedKeeper(db: Database, user: SessionUser): Keeper | undefined {
+  const cache = membershipCacheFor(db);
+  const member = cache.channel.live ? cache.entries.get(user.id) : undefined;
+  return member ? { user, farmId: member.farmId, role: member.role } : undefined;
+}
+
 type Membership = { farmId: string; role: FarmRole };
 type MembershipCache = {
   entries: LRUCache<string, Membership>;

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { eq } from "drizzle-orm";
 import { exportJWK, generateKeyPair, type JWK } from "jose";
 import Provider, { type Configuration, type KoaContextWithOIDC } from "oidc-provider";
+import providerContext from "oidc-provider/lib/helpers/als.js";
 import type { Database } from "../db/client";
 import { builtinAccounts } from "../db/schema/index";
 import { getOrCreateSecret } from "../lib/secrets";
@@ -13,6 +14,19 @@ import { mountSignInPages } from "./sign-in-pages";
 export const BUILTIN_PATH = "/oidc";
 export const BUILTIN_CLIENT_ID = "flockkeeper";
 export const INTERACTION_PATH = "/api/builtin-signin";
+
+/*
+ * oidc-provider runs each of its requests inside an AsyncLocalStorage (`als.run`), and on Node 20
+ * the first run installs a promise hook for the whole process that then stays: from the first
+ * sign-in on, every promise of every request paid for it (about a tenth of the CPU of a keeper read,
+ * issue 26 item 1). The provider reads that storage only while one of its own requests is under
+ * way (and then only for client ID metadata documents, a feature this app leaves off), so it is
+ * switched off whenever none is; the next request's `run` switches it on again.
+ */
+let providerRequests = 0;
+const providerRequestEnded = () => {
+  if (--providerRequests === 0) providerContext.disable();
+};
 
 type ProviderSecrets = { jwk: JWK; cookieKeys: string[]; clientSecret: string };
 
@@ -145,7 +159,9 @@ export async function mountBuiltinProvider(
       // Like Express's mount: keep the original URL so the provider knows its mount path.
       (req.raw as typeof req.raw & { originalUrl?: string }).originalUrl = req.raw.url;
       req.raw.url = req.raw.url!.slice(BUILTIN_PATH.length) || "/";
-      void callback(req.raw, reply.raw);
+      providerRequests++;
+      // Koa's handler settles once the answer is sent (it answers errors itself).
+      void Promise.resolve(callback(req.raw, reply.raw)).finally(providerRequestEnded);
     });
   });
 

@@ -152,6 +152,7 @@ export class PreparingPGlite extends PGlite {
         serialize.execute({}),
         serialize.sync(),
       ]),
+      { onNotice: options?.onNotice },
     );
     return this.#results<T>(statement, messages, options);
   }

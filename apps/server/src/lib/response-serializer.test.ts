@@ -30,6 +30,18 @@ describe("response projection", () => {
     );
   });
 
+  it("writes any key a schema may have, as zod does (quotes, escapes, __proto__)", () => {
+    for (const schema of [
+      z.object({ 'a"b': z.string(), "c\\d": z.number(), "e\nf": z.boolean(), "": z.null() }),
+      z.object({ ["__proto__"]: z.object({ x: z.number() }), y: z.string() }),
+    ]) {
+      const value = JSON.parse(
+        '{"a\\"b":"1","c\\\\d":2,"e\\nf":true,"":null,"__proto__":{"x":3,"z":4},"y":"5"}',
+      ) as unknown;
+      expect(json(schema, value)).toBe(zodJson(schema, value));
+    }
+  });
+
   it("leaves to zod every schema whose output may differ from its input", () => {
     for (const schema of [
       z.union([z.object({ a: z.string() }), z.object({ b: z.string() })]),

@@ -84,20 +84,46 @@ export function compileProjection(schema: unknown): Project | null {
         if (!project) return null;
         fields.push([key, project]);
       }
-      return (value) => {
-        if (value === null || typeof value !== "object") return value;
-        const from = value as Record<string, unknown>;
-        const out: Record<string, unknown> = {};
-        for (const [key, project] of fields) {
-          const v = from[key];
-          if (v !== undefined) out[key] = project(v);
-        }
-        return out;
-      };
+      return objectProjection(fields);
     }
     default:
       return null;
   }
+}
+
+/**
+ * The projection of an object schema with these fields, as one function written for them: an
+ * object literal with the schema's keys in its order, so that V8 builds every answer's objects
+ * with one shape, where a loop adding keys one by one cost a tenth of the serialization (issue 26
+ * item 1). A key whose value is undefined stays in the literal as undefined, which JSON.stringify
+ * leaves out just as zod's encoding does. The keys come from our own schemas, never from input,
+ * and are written as JSON string literals; "__proto__" (which a literal would take as the
+ * prototype) keeps the loop.
+ */
+function objectProjection(fields: [string, Project][]): Project {
+  if (fields.some(([key]) => key === "__proto__")) {
+    return (value) => {
+      if (value === null || typeof value !== "object") return value;
+      const from = value as Record<string, unknown>;
+      const out: Record<string, unknown> = {};
+      for (const [key, project] of fields) {
+        const v = from[key];
+        if (v !== undefined) out[key] = project(v);
+      }
+      return out;
+    };
+  }
+  const entries = fields.map(([key, project], i) => {
+    const name = JSON.stringify(key);
+    return project === keep
+      ? `${name}: v[${name}]`
+      : `${name}: v[${name}] === undefined ? undefined : p[${i}](v[${name}])`;
+  });
+  const build = new Function(
+    "p",
+    `return (v) => v === null || typeof v !== "object" ? v : { ${entries.join(", ")} };`,
+  ) as (projects: Project[]) => Project;
+  return build(fields.map(([, project]) => project));
 }
 
 /** Fastify's serializer compiler for response schemas (set in app.ts). */

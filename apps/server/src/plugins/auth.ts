@@ -1,4 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+} from "fastify";
 import fp from "fastify-plugin";
 import { authUser, loginQuery } from "@flockkeeper/shared/schemas/auth";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -6,6 +12,7 @@ import type { AppConfig } from "../config";
 import { mountBuiltinProvider } from "../auth/builtin-provider";
 import { RelyingParty, type LoginTransaction } from "../auth/relying-party";
 import {
+  cachedSession,
   createSession,
   deleteSessionByToken,
   evictSessions,
@@ -16,6 +23,7 @@ import {
   type SessionUser,
 } from "../auth/session-store";
 import {
+  cachedKeeper,
   createOwnFarm,
   requirePermission,
   resolveKeeper,
@@ -26,6 +34,8 @@ import { signInEvents, users } from "../db/schema/index";
 import { audit } from "../lib/audit";
 import { AppError, unauthorized } from "../lib/errors";
 import { htmlPage } from "../lib/html";
+
+type DoneFn = HookHandlerDoneFunction;
 
 export const SESSION_COOKIE = "fk_session";
 /** How often expired sessions are removed from the database. */
@@ -58,8 +68,8 @@ declare module "fastify" {
     keeper: Keeper | null;
   }
   interface FastifyInstance {
-    /** preHandler: 401 unless signed in; sets `request.user`. */
-    requireUser: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** onRequest or preHandler hook: 401 unless signed in; sets `request.user`. */
+    requireUser: (req: FastifyRequest, reply: FastifyReply, done: DoneFn) => void;
     /** preHandler: sets `request.user` when signed in, else null. */
     optionalUser: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler after `requireUser`: 403 REAUTH_REQUIRED unless signed in or re-authenticated within `config.reauthWindowMs` (10 minutes by default). */
@@ -156,8 +166,22 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { config
     }
   }
 
-  app.decorate("requireUser", async (req: FastifyRequest, reply: FastifyReply) => {
-    await loadKeeper(req);
+  /**
+   * `loadKeeper` from this instance's session and membership caches alone (the same caches, with
+   * the same checks, as the database reads fill): false when the database must be asked.
+   */
+  function cachedKeeperOf(req: FastifyRequest): boolean {
+    const token = req.cookies[SESSION];
+    const session = token ? cachedSession(db, token, policy) : undefined;
+    const keeper = session ? cachedKeeper(db, session.user) : undefined;
+    if (!keeper) return false;
+    req.session = session!;
+    req.user = session!.user;
+    req.keeper = keeper;
+    return true;
+  }
+
+  function admit(req: FastifyRequest, reply: FastifyReply): void {
     if (!req.user) {
       // A cookie whose session has ended (signed out, or the account deleted, on any instance):
       // the 401 tells the browser to forget it. (Only here: a public answer, which a shared cache
@@ -167,6 +191,30 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { config
     }
     const { permission } = req.routeOptions.config;
     if (permission) requirePermission(req.keeper!, permission);
+  }
+
+  // Callback-style: on most requests the session and the membership are in memory, and the hook
+  // then answers without a promise (issue 26 item 1: per-request cost of a keeper read).
+  app.decorate("requireUser", (req: FastifyRequest, reply: FastifyReply, done: DoneFn) => {
+    if (cachedKeeperOf(req)) {
+      try {
+        admit(req, reply);
+      } catch (err) {
+        return done(err as FastifyError);
+      }
+      return done();
+    }
+    loadKeeper(req).then(
+      () => {
+        try {
+          admit(req, reply);
+        } catch (err) {
+          return done(err as FastifyError);
+        }
+        done();
+      },
+      (err: FastifyError) => done(err),
+    );
   });
   app.decorate("optionalUser", loadKeeper);
   app.decorate("requireRecentAuth", async (req: FastifyRequest) => {

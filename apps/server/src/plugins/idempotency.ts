@@ -77,9 +77,10 @@ export default fp(async function idempotencyPlugin(app: FastifyInstance, opts: {
   app.addHook("onClose", async () => clearInterval(timer));
 
   // preValidation: the route's onRequest hook has signed the keeper in and the body is parsed.
-  app.addHook("preValidation", async (req: FastifyRequest, reply: FastifyReply) => {
-    const header = req.headers[HEADER];
-    if (header === undefined || !STATE_CHANGING.has(req.method) || !req.user) return;
+  // These hooks run on every request and have nothing to do on most: they answer at once then
+  // (callback-style, no promise; issue 26 item 1) and go async only for a key.
+  const claimKey = async (req: FastifyRequest, reply: FastifyReply, header: string | string[]) => {
+    if (!req.user) return;
     const key = Array.isArray(header) ? header[0]! : header;
     if (Array.isArray(header) && header.length > 1) {
       throw badRequest("Send one Idempotency-Key header, not several");
@@ -134,9 +135,14 @@ export default fp(async function idempotencyPlugin(app: FastifyInstance, opts: {
     reply.header("idempotent-replayed", "true").code(row.statusCode);
     if (row.contentType) reply.type(row.contentType);
     return reply.serializer(String).send(row.body ?? "");
+  };
+  app.addHook("preValidation", (req, reply, done) => {
+    const header = req.headers[HEADER];
+    if (header === undefined || !STATE_CHANGING.has(req.method) || !req.user) return done();
+    claimKey(req, reply, header).then(() => done(), done);
   });
 
-  app.addHook("onSend", async (req, reply, payload) => {
+  const keepAnswer = async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const key = req.idempotencyKey;
     if (key === undefined) return payload;
     req.idempotencyKey = undefined;
@@ -157,15 +163,19 @@ export default fp(async function idempotencyPlugin(app: FastifyInstance, opts: {
       })
       .where(eq(idempotencyKeys.key, key));
     return payload;
+  };
+  app.addHook("onSend", (req, reply, payload, done) => {
+    if (req.idempotencyKey === undefined) return done(null, payload);
+    keepAnswer(req, reply, payload).then((kept) => done(null, kept), done);
   });
 
   // A request that ended without an answer being sent (the client went away): free the key.
-  app.addHook("onResponse", async (req) => {
+  app.addHook("onResponse", (req, _reply, done) => {
     const key = req.idempotencyKey;
-    if (key === undefined) return;
+    if (key === undefined) return done();
     req.idempotencyKey = undefined;
-    await db
-      .delete(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.key, key), isNull(idempotencyKeys.statusCode)));
+    db.delete(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.key, key), isNull(idempotencyKeys.statusCode)))
+      .then(() => done(), done);
   });
 });

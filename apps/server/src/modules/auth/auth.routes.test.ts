@@ -1,3 +1,4 @@
+import { executionAsyncId } from "node:async_hooks";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "../../db/schema/index";
@@ -35,6 +36,19 @@ describe("sign-in through the built-in OpenID provider", () => {
       firstName: "Grace",
       lastName: "Hopper",
     });
+  });
+
+  it("leaves no promise hook behind once the provider's requests are answered", async () => {
+    // With async hooks on, an await resumes in an async resource of its own (a non-zero id); the
+    // provider's AsyncLocalStorage turned them on for the whole process at the first sign-in.
+    const promiseHooksOn = async () => {
+      await null;
+      return executionAsyncId() !== 0;
+    };
+    expect(await promiseHooksOn()).toBe(false);
+    const { jar } = await signInThroughProvider(t.app, { email: "hooks@example.com" });
+    expect(jar.get("fk_session")).toBeTruthy();
+    expect(await promiseHooksOn()).toBe(false);
   });
 
   it("gives a fresh session id at every sign-in and finds the same user by subject", async () => {

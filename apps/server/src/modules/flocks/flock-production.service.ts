@@ -41,7 +41,22 @@ interface Group {
   eggs: Map<string, number>;
 }
 
-const key = (flockId: string | null, date: string) => `${flockId ?? ""}|${date}`;
+/**
+ * Eggs by flock (null: the birds in no flock) and date. Two levels rather than one key joining
+ * both: a joined key is a new string to hash at every lookup, a day's date string keeps its hash
+ * (the summary looks up every day of every flock; issue 26 item 1).
+ */
+class ByFlockDay {
+  private readonly flocks = new Map<string | null, Map<string, number>>();
+  get(flockId: string | null, date: string): number | undefined {
+    return this.flocks.get(flockId)?.get(date);
+  }
+  set(flockId: string | null, date: string, n: number): void {
+    let days = this.flocks.get(flockId);
+    if (!days) this.flocks.set(flockId, (days = new Map()));
+    days.set(date, n);
+  }
+}
 
 /**
  * The birds' own egg records of the period summed by the bird's flock and day (key: flock id), for
@@ -76,10 +91,10 @@ async function birdEggsByFlockDay(
       ),
     )
     .groupBy(chickens.flockId);
-  const eggs = new Map<string, number>();
+  const eggs = new ByFlockDay();
   for (const r of flockBirds) {
     for (const [date, n] of JSON.parse(r.days) as [string, number][]) {
-      eggs.set(key(r.flockId, date), (eggs.get(key(r.flockId, date)) ?? 0) + n);
+      eggs.set(r.flockId, date, (eggs.get(r.flockId, date) ?? 0) + n);
     }
   }
   return eggs;
@@ -109,10 +124,10 @@ async function basketsByFlockDay(
       ),
     )
     .groupBy(eggCollections.flockId);
-  const baskets = new Map<string, number>();
+  const baskets = new ByFlockDay();
   for (const r of rows) {
     for (const [date, eggs] of JSON.parse(r.days) as [string, number][]) {
-      baskets.set(key(r.flockId, date), eggs);
+      baskets.set(r.flockId, date, eggs);
     }
   }
   return baskets;
@@ -144,8 +159,8 @@ async function eventsByFlock(db: Database, farmId: string, to: string, flockId?:
 function flockGroups(
   flockRows: { id: string; species: string }[],
   events: Map<string, HeadcountEvent[]>,
-  baskets: Map<string, number>,
-  birdEggs: Map<string, number>,
+  baskets: ByFlockDay,
+  birdEggs: ByFlockDay,
   from: string,
   to: string,
 ): Group[] {
@@ -153,10 +168,7 @@ function flockGroups(
     const counts = dailyCounts(events.get(f.id) ?? [], f.species as PoultrySpecies, from, to);
     const eggs = new Map<string, number>();
     for (const { date } of counts) {
-      const day = flockDayEggs(
-        baskets.get(key(f.id, date)) ?? null,
-        birdEggs.get(key(f.id, date)) ?? null,
-      );
+      const day = flockDayEggs(baskets.get(f.id, date) ?? null, birdEggs.get(f.id, date) ?? null);
       if (day !== null) eggs.set(date, day);
     }
     return { flockId: f.id, counts, eggs };
@@ -176,7 +188,7 @@ function looseBirdsGroup(
   birds: LooseBird[],
   from: string,
   to: string,
-  birdEggs: Map<string, number>,
+  birdEggs: ByFlockDay,
 ): Group {
   // When each bird starts laying, worked out once rather than once a day.
   const layers = birds.map((b) => ({
@@ -200,7 +212,7 @@ function looseBirdsGroup(
   }
   const eggs = new Map<string, number>();
   for (const { date } of counts) {
-    const n = birdEggs.get(key(null, date));
+    const n = birdEggs.get(null, date);
     if (n !== undefined) eggs.set(date, n);
   }
   return { flockId: null, counts, eggs };
@@ -361,23 +373,23 @@ export async function farmProduction(
       list.map(eventOfTuple),
     ]),
   );
-  const baskets = new Map<string, number>();
+  const baskets = new ByFlockDay();
   for (const [flockId, date, eggs] of parse<[string, string, number][]>(row?.baskets)) {
-    baskets.set(key(flockId, date), eggs);
+    baskets.set(flockId, date, eggs);
   }
   // As birdEggsByFlockDay: flock birds' eggs by flock and day; the birds in no flock's from the
   // per-day totals minus the flock birds' share, on the days that have records.
-  const birdEggs = new Map<string, number>();
+  const birdEggs = new ByFlockDay();
   const flockBirdEggs = new Map<string, number>();
   for (const [flockId, date, n] of parse<[string, string, number][]>(row?.flockBirdEggs)) {
-    birdEggs.set(key(flockId, date), n);
+    birdEggs.set(flockId, date, n);
     flockBirdEggs.set(date, (flockBirdEggs.get(date) ?? 0) + n);
   }
   const total = new Map(parse<[string, number][]>(row?.totals));
   for (const date of parse<string[]>(row?.recordDays)) {
     const loose = (total.get(date) ?? 0) - (flockBirdEggs.get(date) ?? 0);
     // A day whose records are all flock birds' is not a day with records for the others.
-    if (loose > 0 || !flockBirdEggs.has(date)) birdEggs.set(key(null, date), loose);
+    if (loose > 0 || !flockBirdEggs.has(date)) birdEggs.set(null, date, loose);
   }
   const birds = parse<[string, string, string | null, string | null][]>(row?.loose).map(
     ([sex, species, hatchDate, outcomeDate]): LooseBird => ({

@@ -194,9 +194,31 @@ export async function runSources(
   return Promise.all(
     requests.map(async (req, q) => {
       const out: SourcesResult = { tasks: [], unavailable: [], states: statesOf[q]! };
-      const results = await Promise.allSettled(
-        sources.map(async (s, i) => s.tasks(rowsOf[q]![i]!, req, ctx)),
+      // Most sources answer at once; only those that return a promise (the weather) are waited
+      // for, so a Today costs no promise per source (issue 26 item 1).
+      const settled = sources.map(
+        (
+          s,
+          i,
+        ): PromiseSettledResult<ComputedTask[]> | Promise<PromiseSettledResult<ComputedTask[]>> => {
+          try {
+            const value = s.tasks(rowsOf[q]![i]!, req, ctx);
+            if (!(value instanceof Promise)) return { status: "fulfilled", value };
+            return value.then(
+              (v): PromiseSettledResult<ComputedTask[]> => ({ status: "fulfilled", value: v }),
+              (reason: unknown): PromiseSettledResult<ComputedTask[]> => ({
+                status: "rejected",
+                reason,
+              }),
+            );
+          } catch (reason) {
+            return { status: "rejected", reason };
+          }
+        },
       );
+      const results = settled.some((r) => r instanceof Promise)
+        ? await Promise.all(settled)
+        : (settled as PromiseSettledResult<ComputedTask[]>[]);
       results.forEach((result, i) => {
         if (result.status === "fulfilled") {
           out.tasks.push(...result.value);
