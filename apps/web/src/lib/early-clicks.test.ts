@@ -2,6 +2,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { BOOT_SCRIPT } from "@flockkeeper/shared/site/boot-script";
 import { holdEarlyClicks, releaseEarlyClicks } from "./early-clicks";
 
+/** In these tests React has hydrated everything at once (the last test: later). */
+const hydrated = () => true;
+
 afterEach(() => {
   document.body.innerHTML = "";
 });
@@ -21,7 +24,7 @@ function page() {
 describe("holdEarlyClicks", () => {
   it("holds a tap on a button until React listens, then replays it once", () => {
     const { el, root } = page();
-    const release = holdEarlyClicks();
+    const release = holdEarlyClicks(document, window, hydrated);
     const seen = vi.fn();
     // A tap on the icon inside the button, as a finger lands.
     el("icon").dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
@@ -40,7 +43,7 @@ describe("holdEarlyClicks", () => {
 
   it("stops a submit button from posting the form natively before React handles it", () => {
     const { el } = page();
-    const release = holdEarlyClicks();
+    const release = holdEarlyClicks(document, window, hydrated);
     const submitted = vi.fn();
     el("form").addEventListener("submit", (e) => {
       // React's onSubmit, which handles the form itself.
@@ -57,7 +60,7 @@ describe("holdEarlyClicks", () => {
 
   it("leaves links and form fields alone: they work without JavaScript", () => {
     const { el } = page();
-    const release = holdEarlyClicks();
+    const release = holdEarlyClicks(document, window, hydrated);
     const seen = vi.fn();
     document.addEventListener("click", (e) => seen((e.target as Element).id, e.defaultPrevented));
     el("link").click();
@@ -72,7 +75,7 @@ describe("holdEarlyClicks", () => {
 
   it("does not replay a tap on a button that is gone by then", () => {
     const { el, root } = page();
-    const release = holdEarlyClicks();
+    const release = holdEarlyClicks(document, window, hydrated);
     const menu = el("menu");
     menu.click();
     menu.remove();
@@ -107,7 +110,7 @@ describe("holdEarlyClicks", () => {
     expect(seen.mock.calls).toEqual([["link"]]);
     expect(window.fkEarlyClicks?.held).toEqual([el("menu")]);
     // The app starts: it holds from now on, with the loader's taps, and the loader's hold is gone.
-    const release = holdEarlyClicks();
+    const release = holdEarlyClicks(document, window, hydrated);
     expect(window.fkEarlyClicks).toBeUndefined();
     el("save").click();
     expect(seen.mock.calls).toEqual([["link"]]);
@@ -119,7 +122,7 @@ describe("holdEarlyClicks", () => {
 
   it("gives the taps back when the page says it has hydrated (releaseEarlyClicks), once", () => {
     const { el, root } = page();
-    holdEarlyClicks();
+    holdEarlyClicks(document, window, hydrated);
     el("menu").click();
     const seen = vi.fn();
     root.addEventListener("click", seen);
@@ -133,7 +136,7 @@ describe("holdEarlyClicks", () => {
 
   it("replays the press as well as the click: some controls act on the press (Radix tabs)", () => {
     const { el } = page();
-    const release = holdEarlyClicks();
+    const release = holdEarlyClicks(document, window, hydrated);
     el("menu").click();
     const events: string[] = [];
     for (const type of ["pointerdown", "mousedown", "pointerup", "mouseup", "click"]) {
@@ -143,5 +146,33 @@ describe("holdEarlyClicks", () => {
     }
     release();
     expect(events).toEqual(["pointerdown:0", "mousedown:0", "pointerup:0", "mouseup:0", "click:0"]);
+  });
+
+  it("waits for React to hydrate the tapped control before replaying (a later boundary)", async () => {
+    vi.useFakeTimers();
+    try {
+      const { el, root } = page();
+      let ready = false;
+      const release = holdEarlyClicks(document, window, () => ready);
+      el("menu").click();
+      const seen = vi.fn();
+      root.addEventListener("click", seen);
+      release();
+      await vi.advanceTimersByTimeAsync(500);
+      expect(seen).not.toHaveBeenCalled();
+      ready = true;
+      await vi.advanceTimersByTimeAsync(50);
+      expect(seen).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("knows an element React has hydrated by the props React keeps on it", async () => {
+    const { reactHydrated } = await import("./early-clicks");
+    const { el } = page();
+    expect(reactHydrated(el("menu"))).toBe(false);
+    Object.assign(el("menu"), { __reactProps$abc123: { onClick: () => undefined } });
+    expect(reactHydrated(el("menu"))).toBe(true);
   });
 });

@@ -48,8 +48,29 @@ export function releaseEarlyClicks(): void {
   pending?.();
 }
 
+/**
+ * Has React hydrated this element? React keeps each element's props on it once it has
+ * (`__reactProps$…`). A part of the page in a boundary of its own may still be server HTML when
+ * the page commits (home's later sections); a tap replayed there before React can hydrate it
+ * (its code or data still loading) would be dropped.
+ */
+export const reactHydrated = (el: Element) =>
+  Object.keys(el).some((key) => key.startsWith("__reactProps$"));
+
+/** Replays the tap once React has hydrated the control (at most 10 s later, then anyway). */
+async function replayWhenHydrated(control: HTMLElement, isHydrated: (el: Element) => boolean) {
+  for (let waited = 0; !isHydrated(control) && waited < 10_000; waited += 50) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  if (control.isConnected) replayTap(control);
+}
+
 /** Starts holding early taps (main.tsx, before the app boots); returns the release. */
-export function holdEarlyClicks(doc: Document = document, win: Window = window): () => void {
+export function holdEarlyClicks(
+  doc: Document = document,
+  win: Window = window,
+  isHydrated: (el: Element) => boolean = reactHydrated,
+): () => void {
   const early = win.fkEarlyClicks;
   const held: HTMLElement[] = early ? early.held : [];
   const hold = (event: MouseEvent) => {
@@ -72,7 +93,7 @@ export function holdEarlyClicks(doc: Document = document, win: Window = window):
     released = true;
     if (pending === release) pending = undefined;
     doc.removeEventListener("click", hold, true);
-    for (const control of held) if (control.isConnected) replayTap(control);
+    for (const control of held) void replayWhenHydrated(control, isHydrated);
   };
   pending = release;
   return release;
