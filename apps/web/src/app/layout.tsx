@@ -1,9 +1,9 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, memo, Suspense, useEffect, useRef, useState } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
 import { ChevronDown, Menu, X, Feather } from "lucide-react";
 import { displayName, signOut, useAuth } from "@/lib/auth";
 import { installClickTracking } from "@/lib/track-click";
-import { useHydrated } from "@/lib/hydration";
+import { WhenHydrated } from "@/lib/hydration";
 import { useToastState } from "@/lib/toast";
 import { cn } from "@/lib/cn";
 import { InstallButton } from "@/components/install-prompt";
@@ -54,12 +54,43 @@ function LazyToaster() {
 
 const SOCIAL_URL = "https://www.facebook.com/";
 
-/** The menu's items for who is looking: money only for a signed-in owner or keeper. */
+const PUBLIC_NAV_ITEMS = ALL_NAV_ITEMS.filter((i) => !i.money);
+
+/**
+ * The menu's items for who is looking: money only for a signed-in owner or keeper. One of two
+ * constant lists, so the links below re-render only when the list changes, not each time the
+ * signed-in state loads (which, right after a page hydrates, is a synchronous render).
+ */
 function useNavItems() {
   const { user } = useAuth();
   const { role, userId, isLoading } = useCurrentFarm();
   const money = Boolean(user) && !isLoading && farmPermissions(role, userId).seeMoney;
-  return ALL_NAV_ITEMS.filter((i) => !i.money || money);
+  return money ? ALL_NAV_ITEMS : PUBLIC_NAV_ITEMS;
+}
+
+type NavItem = (typeof ALL_NAV_ITEMS)[number];
+
+/** The links of a menu; memo: the same list renders nothing again. */
+const NavLinks = memo(function NavLinks({ items }: { items: NavItem[] }) {
+  return items.map((item) => (
+    <NavLink key={item.to} to={item.to} end={item.to === "/"} className={linkClass}>
+      {item.label}
+    </NavLink>
+  ));
+});
+
+/** Per list, its desktop-bar and mobile lists, filtered once (two lists, two entries at most). */
+const filtered = new Map<NavItem[], { primary: NavItem[]; mobile: NavItem[] }>();
+function navLists(items: NavItem[]) {
+  let lists = filtered.get(items);
+  if (!lists) {
+    lists = {
+      primary: items.filter((i) => i.place === "primary"),
+      mobile: items.filter((i) => i.mobile),
+    };
+    filtered.set(items, lists);
+  }
+  return lists;
 }
 
 function AuthControls({ compact = false }: { compact?: boolean }) {
@@ -211,11 +242,7 @@ function Header() {
           aria-label="Main"
           className="hidden min-w-0 flex-1 items-center justify-center gap-0.5 xl:flex"
         >
-          {NAV_ITEMS.filter((i) => i.place === "primary").map((item) => (
-            <NavLink key={item.to} to={item.to} className={linkClass}>
-              {item.label}
-            </NavLink>
-          ))}
+          <NavLinks items={navLists(NAV_ITEMS).primary} />
           <MoreMenu />
         </nav>
         <div className="hidden min-w-0 items-center gap-2 xl:flex">
@@ -235,11 +262,7 @@ function Header() {
       {open && (
         <div id="mobile-menu" className="border-t border-amber-200 bg-amber-50 px-4 pb-4 xl:hidden">
           <nav aria-label="Mobile" className="grid grid-cols-1 py-2 sm:grid-cols-2">
-            {NAV_ITEMS.filter((i) => i.mobile).map((item) => (
-              <NavLink key={item.to} to={item.to} end={item.to === "/"} className={linkClass}>
-                {item.label}
-              </NavLink>
-            ))}
+            <NavLinks items={navLists(NAV_ITEMS).mobile} />
             <a
               href={SOCIAL_URL}
               target="_blank"
@@ -257,8 +280,6 @@ function Header() {
 }
 
 function Footer() {
-  // The year comes from the visitor's clock, after hydration (the HTML may be from last year).
-  const year = useHydrated() ? new Date().getFullYear() : null;
   return (
     <footer className="mt-12 border-t border-stone-200 bg-stone-50 text-sm text-stone-700">
       <div className="mx-auto max-w-7xl space-y-3 px-4 py-6">
@@ -285,7 +306,13 @@ function Footer() {
           </Link>
           <InstallButton />
         </nav>
-        <p>© {year} FlockKeeper</p>
+        <p>
+          {/* The year comes from the visitor's clock, after hydration (the HTML may be from last
+              year); only this text re-renders then. */}
+          ©{" "}
+          <WhenHydrated>{(hydrated) => (hydrated ? new Date().getFullYear() : null)}</WhenHydrated>{" "}
+          FlockKeeper
+        </p>
       </div>
     </footer>
   );

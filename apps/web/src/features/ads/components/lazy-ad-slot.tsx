@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { useHydrated } from "@/lib/hydration";
+import { useShownAfterMount } from "@/lib/hydration";
 import { cn } from "@/lib/cn";
 import type { AdSlotProps } from "./ad-slot";
 import { AD_BOX_CLASS, AdBoxPlaceholder } from "./ad-box";
@@ -7,7 +7,9 @@ import { AD_BOX_CLASS, AdBoxPlaceholder } from "./ad-box";
 // Ads bring their own data, validation (zod) and carousel code: they load after the page has
 // painted, so a page's first render stays light. A banner or inline slot holds its box from the
 // first paint (the prerendered HTML has it too), so nothing moves when the ads arrive
-// (Lighthouse's layout shift); the sidebar has no box and takes no space without ads.
+// (Lighthouse's layout shift); the sidebar has no box and takes no space without ads. They are
+// rendered in a transition after the slot has mounted, so their code loads and renders outside
+// the task that hydrates the page.
 const AdSlotImpl = lazy(() => import("./ad-slot").then((m) => ({ default: m.AdSlot })));
 const PremiumImpl = lazy(() =>
   import("./affiliate-blocks").then((m) => ({ default: m.PremiumAffiliateAd })),
@@ -15,9 +17,9 @@ const PremiumImpl = lazy(() =>
 
 /** `AdSlot` (./ad-slot), loaded on demand; banner and inline slots keep their box while loading. */
 export function LazyAdSlot({ className, ...props }: AdSlotProps) {
-  const hydrated = useHydrated();
+  const shown = useShownAfterMount();
   if ((props.position ?? "banner") === "sidebar") {
-    if (!hydrated) return null;
+    if (!shown) return null;
     return (
       <Suspense fallback={null}>
         <AdSlotImpl {...props} {...(className ? { className } : {})} />
@@ -30,7 +32,7 @@ export function LazyAdSlot({ className, ...props }: AdSlotProps) {
       className={cn(AD_BOX_CLASS, props.position === "inline" ? "my-3" : "my-4", className)}
       data-testid="ad-box"
     >
-      {hydrated ? (
+      {shown ? (
         <Suspense fallback={loading}>
           <AdSlotImpl {...props} boxed />
         </Suspense>
@@ -43,7 +45,7 @@ export function LazyAdSlot({ className, ...props }: AdSlotProps) {
 
 /** `PremiumAffiliateAd` (./affiliate-blocks), loaded on demand. */
 export function LazyPremiumAffiliateAd() {
-  if (!useHydrated()) return null;
+  if (!useShownAfterMount()) return null;
   return (
     <Suspense fallback={null}>
       <PremiumImpl />

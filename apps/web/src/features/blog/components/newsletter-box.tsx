@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Field, Form, FormError, lazySchema, useZodForm } from "@/components/ui/form";
 import { FieldError, Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
-import { useHydrated } from "@/lib/hydration";
+import { WhenHydrated } from "@/lib/hydration";
 import { useSubscribe } from "../api/subscribe";
 
 type Values = { email: string; consent: boolean };
@@ -13,7 +13,6 @@ type Values = { email: string; consent: boolean };
 /** The blog's newsletter box: email plus explicit consent, stored with the consent time. */
 export function NewsletterBox() {
   const consentId = useId();
-  const hydrated = useHydrated();
   const subscribe = useSubscribe();
   // The server's own schema: the same messages ("Please enter your email address", "Please tick
   // the box...") before anything is sent.
@@ -64,28 +63,37 @@ export function NewsletterBox() {
         >
           <Field name="email" label={<span className="text-sm font-semibold">Email address</span>}>
             {(props) => (
-              <Input
-                {...props}
-                type="email"
-                autoComplete="email"
-                maxLength={254}
-                // Prerendered on /blog: read-only until React has hydrated it, so no typing is lost.
-                readOnly={!hydrated}
-                className="mt-1"
-              />
+              // Prerendered on /blog: read-only until React has hydrated it, so no typing is lost
+              // (only the field re-renders then).
+              <WhenHydrated>
+                {(hydrated) => (
+                  <Input
+                    {...props}
+                    type="email"
+                    autoComplete="email"
+                    maxLength={254}
+                    readOnly={!hydrated}
+                    className="mt-1"
+                  />
+                )}
+              </WhenHydrated>
             )}
           </Field>
           <div>
             <div className="flex items-start gap-2">
-              <input
-                id={consentId}
-                type="checkbox"
-                disabled={!hydrated}
-                aria-invalid={consentError ? true : undefined}
-                aria-describedby={consentError ? `${consentId}-error` : undefined}
-                {...form.register("consent")}
-                className="mt-1 h-5 w-5 shrink-0 accent-amber-700"
-              />
+              <WhenHydrated>
+                {(hydrated) => (
+                  <input
+                    id={consentId}
+                    type="checkbox"
+                    disabled={!hydrated}
+                    aria-invalid={consentError ? true : undefined}
+                    aria-describedby={consentError ? `${consentId}-error` : undefined}
+                    {...form.register("consent")}
+                    className="mt-1 h-5 w-5 shrink-0 accent-amber-700"
+                  />
+                )}
+              </WhenHydrated>
               <label htmlFor={consentId} className="text-sm text-stone-900">
                 I agree to receive the FlockKeeper newsletter by email. I can ask to be removed at
                 any time.

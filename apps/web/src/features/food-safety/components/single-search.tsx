@@ -10,7 +10,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input, Label } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
-import { useHydrated } from "@/lib/hydration";
+import { WhenHydrated } from "@/lib/hydration";
 import { useAuth } from "@/lib/auth";
 import { useFoodSearch } from "../api/search-food";
 import { useFoodSuggestions } from "../api/get-suggestions";
@@ -37,7 +37,6 @@ function useDebounced(value: string, ms: number) {
 export function SingleSearch() {
   const id = useId();
   const listId = `${id}-suggestions`;
-  const hydrated = useHydrated();
   const [text, setText] = useState("");
   const [submitted, setSubmitted] = useState("");
   const [open, setOpen] = useState(false);
@@ -97,27 +96,32 @@ export function SingleSearch() {
         <Label htmlFor={`${id}-input`}>Food or plant name</Label>
         <div className="flex gap-2">
           <div className="relative flex-1">
-            <Input
-              id={`${id}-input`}
-              role="combobox"
-              aria-expanded={options.length > 0}
-              aria-controls={listId}
-              aria-autocomplete="list"
-              aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
-              autoComplete="off"
-              maxLength={FOOD_NAME_MAX}
-              placeholder="e.g. avocado, tomato leaves, foxglove"
-              value={text}
-              // Prerendered: read-only until React has hydrated it, so no typing is lost.
-              readOnly={!hydrated}
-              onChange={(e) => {
-                setText(e.target.value);
-                setOpen(true);
-                setActive(-1);
-              }}
-              onKeyDown={onKeyDown}
-              onBlur={() => setTimeout(() => setOpen(false), 150)}
-            />
+            {/* Prerendered: read-only until React has hydrated it, so no typing is lost (only the
+                field re-renders then, not the whole search). */}
+            <WhenHydrated>
+              {(hydrated) => (
+                <Input
+                  id={`${id}-input`}
+                  role="combobox"
+                  aria-expanded={options.length > 0}
+                  aria-controls={listId}
+                  aria-autocomplete="list"
+                  aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
+                  autoComplete="off"
+                  maxLength={FOOD_NAME_MAX}
+                  placeholder="e.g. avocado, tomato leaves, foxglove"
+                  value={text}
+                  readOnly={!hydrated}
+                  onChange={(e) => {
+                    setText(e.target.value);
+                    setOpen(true);
+                    setActive(-1);
+                  }}
+                  onKeyDown={onKeyDown}
+                  onBlur={() => setTimeout(() => setOpen(false), 150)}
+                />
+              )}
+            </WhenHydrated>
             {options.length > 0 && (
               <ul
                 id={listId}
