@@ -9,10 +9,12 @@ import { compileHintsPlugin } from "./vite/compile-hints-plugin.ts";
 import { markdownPlugin } from "./vite/markdown-plugin.ts";
 import { precompressPlugin } from "./vite/precompress-plugin.ts";
 import { prerenderPlugin } from "./vite/prerender-plugin.ts";
+import { sentinelErrorsPlugin } from "./vite/sentinel-errors-plugin.ts";
 
 export default defineConfig({
   plugins: [
     markdownPlugin(),
+    sentinelErrorsPlugin(),
     react(),
     tailwindcss(),
     VitePWA({
