@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { BOOT_SCRIPT, bootScriptTag } from "./boot-script";
+import { BATCH, BOOT_SCRIPT, bootScriptTag } from "./boot-script";
 
 describe("boot script", () => {
   it("writes what to load as attributes, so the script's text (and CSP hash) never changes", () => {
@@ -14,12 +14,13 @@ describe("boot script", () => {
     expect(createHash("sha256").update(BOOT_SCRIPT).digest("base64")).toMatch(/=$/);
   });
 
-  it("adds the preloads, the deferred stylesheet and the entry once, after the first frame", () => {
+  it("adds the preloads, the deferred stylesheet and the entry once, after the first frame, in batches of a task each", () => {
     const added: Array<{ tag: string; attrs: Record<string, string> }> = [];
+    const preloads = Array.from({ length: BATCH + 3 }, (_, i) => `/${i}.js`);
     const frames: Array<() => void> = [];
     const timers: Array<() => void> = [];
     type Added = { tag: string; attrs: Record<string, string> };
-    // The loader builds everything in a fragment and inserts it into the head once.
+    // The loader inserts fragments of at most BATCH elements into the head, one a task.
     const insertions: number[] = [];
     const head = {
       appendChild: (f: { children: Added[] }) => {
@@ -41,7 +42,7 @@ describe("boot script", () => {
         return { tag, attrs, setAttribute: (k: string, v: string) => (attrs[k] = v) };
       },
       currentScript: {
-        dataset: { entry: "/e.js", preload: "/a.js /b.js", css: "/s.css" },
+        dataset: { entry: "/e.js", preload: preloads.join(" "), css: "/s.css" },
       },
     };
     const run = new Function(
@@ -64,15 +65,20 @@ describe("boot script", () => {
     frames[0]!(); // the frame: schedules the load for the task after it
     expect(added).toEqual([]);
     timers.at(-1)!();
+    // The first batch now; the rest in the next task.
+    expect(insertions).toEqual([BATCH]);
     timers[0]!(); // the hidden-tab timer as well: nothing twice
+    expect(insertions).toEqual([BATCH]);
+    timers.at(-1)!();
+    expect(timers).toHaveLength(3); // no further task once all is in
     expect(added.map((e) => [e.tag, e.attrs.href ?? e.attrs.src])).toEqual([
-      ["link", "/a.js"],
-      ["link", "/b.js"],
+      ...preloads.map((u) => ["link", u]),
       ["link", "/s.css"],
       ["script", "/e.js"],
     ]);
-    expect(insertions).toEqual([4]);
-    expect(added[2]!.attrs).toMatchObject({ media: "print", "data-deferred-css": "" });
-    expect(added[3]!.attrs).toMatchObject({ type: "module", crossorigin: "" });
+    expect(insertions).toEqual([BATCH, 5]);
+    expect(added[0]!.attrs).toMatchObject({ rel: "modulepreload", crossorigin: "" });
+    expect(added.at(-2)!.attrs).toMatchObject({ media: "print", "data-deferred-css": "" });
+    expect(added.at(-1)!.attrs).toMatchObject({ type: "module", crossorigin: "" });
   });
 });
