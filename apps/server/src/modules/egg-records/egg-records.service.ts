@@ -11,13 +11,18 @@ import {
   type updateEggRecordBody,
 } from "@flockkeeper/shared/schemas/egg-record";
 import { eggListStartDate, layRate } from "@flockkeeper/shared/domain/flock";
+import type { FlockProduction } from "@flockkeeper/shared/schemas/flock";
 import type { z } from "zod";
 import type { Database } from "../../db/client";
-import { oncePerDatabase } from "../../db/prepared";
+import { buildStatement, oncePerDatabase, preparedRows } from "../../db/prepared";
 import { withheldEggRecords, withdrawalOverlapSql } from "../treatments/treatments.service";
-import { chickens, eggRecords, flocks } from "../../db/schema/index";
+import { eggRecords } from "../../db/schema/index";
 import { resolveToday } from "../../lib/keeper-today";
-import { farmProduction } from "../flocks/flock-production.service";
+import {
+  farmProductionOfRow,
+  farmProductionParts,
+  type FarmProductionRow,
+} from "../flocks/flock-production.service";
 import { badRequest } from "../../lib/errors";
 import { authorshipOf, requireAccess, type Keeper, createdByKeeper } from "../../access/access";
 import { deleteRecord, recordToChange } from "../../access/record-change";
@@ -212,12 +217,10 @@ export async function createEggRecordBatch(
 const num = (v: unknown) => Number(v ?? 0);
 
 /**
- * The stats' aggregate query, for the farm or for one bird, built once per database and prepared
- * (as the lists'): the stats are read on every visit of the egg screens, and building the
- * statement each time was a tenth of the answer's CPU.
+ * The stats' aggregate query for one bird, built once per database and prepared (as the lists'):
+ * building the statement each time was a tenth of the answer's CPU. The farm's is below.
  */
-const prepareStats = (db: Database, forBird: boolean) => {
-  const farmId = sql.placeholder("farmId");
+const prepareBirdStats = (db: Database) => {
   const today = sql.placeholder("today");
   const weekStart = sql.placeholder("weekStart");
   return db
@@ -227,27 +230,63 @@ const prepareStats = (db: Database, forBird: boolean) => {
       month: sql<string>`coalesce(sum(${eggRecords.eggsLaid}), 0)`,
       weekDays: sql<string>`count(distinct ${eggRecords.date}) filter (where ${eggRecords.date} >= ${weekStart})`,
       monthDays: sql<string>`count(distinct ${eggRecords.date})`,
-      // In the same round trip: whether the farm keeps flocks (then baskets and headcounts count).
-      hasFlocks: forBird
-        ? sql<boolean>`false`
-        : sql<boolean>`exists (select 1 from ${flocks} where ${flocks.farmId} = ${farmId})`,
-      // And the hens still on the farm: one round trip for the whole answer without flocks.
-      hens: forBird
-        ? sql<string>`1`
-        : sql<string>`(select count(*) from ${chickens} where ${chickens.farmId} = ${farmId} and ${chickens.sex} in ('hen', 'female') and ${chickens.outcome} is null)`,
+      hens: sql<string>`1`,
     })
     .from(eggRecords)
     .where(
       and(
-        eq(eggRecords.farmId, farmId),
+        eq(eggRecords.farmId, sql.placeholder("farmId")),
         gte(eggRecords.date, sql.placeholder("monthStart")),
         lte(eggRecords.date, today),
-        forBird ? eq(eggRecords.chickenId, sql.placeholder("chickenId")) : undefined,
+        eq(eggRecords.chickenId, sql.placeholder("chickenId")),
       ),
     )
-    .prepare(forBird ? "egg_stats_bird" : "egg_stats");
+    .prepare("egg_stats_bird");
 };
-const statsStatement = oncePerDatabase(prepareStats);
+const birdStatsStatement = oncePerDatabase(prepareBirdStats);
+
+/**
+ * The farm's stats in one statement (issue 26 item 1): the aggregates above for the whole farm,
+ * and, only for a farm that keeps flocks, the farm's production reads over the same 30 days
+ * (flocks/flock-production.service.ts), which then answer instead. Two statements, one of them
+ * answered for nothing on a farm with flocks, cost the app a second query's driver work per
+ * request, and PostgreSQL its own bind, snapshot and round trip. The farm's reads are a lateral
+ * sub-select that yields no row without flocks, so a farm without them never runs them.
+ */
+const farmStatsStatement = (() => {
+  const farmId = sql.placeholder("farmId");
+  const today = sql.placeholder("today");
+  const weekStart = sql.placeholder("weekStart");
+  const parts = farmProductionParts(farmId, sql.placeholder("from"), today);
+  const production = sql.join(
+    Object.entries(parts).map(([name, part]) => sql`${part} as ${sql.identifier(name)}`),
+    sql`, `,
+  );
+  return buildStatement(sql`
+    select s.*, p.* from (
+      select coalesce(sum(r.eggs_laid) filter (where r.date = ${today}), 0)::text as "today",
+        coalesce(sum(r.eggs_laid) filter (where r.date >= ${weekStart}), 0)::text as "week",
+        coalesce(sum(r.eggs_laid), 0)::text as "month",
+        (count(distinct r.date) filter (where r.date >= ${weekStart}))::text as "weekDays",
+        count(distinct r.date)::text as "monthDays",
+        exists (select 1 from flocks fl where fl.farm_id = ${farmId}) as "hasFlocks",
+        (select count(*) from chickens h where h.farm_id = ${farmId}
+          and h.sex in ('hen', 'female') and h.outcome is null)::text as "hens"
+      from egg_records r
+      where r.farm_id = ${farmId} and r.date >= ${sql.placeholder("monthStart")} and r.date <= ${today}
+    ) s
+    left join lateral (select ${production} where s."hasFlocks") p on true`);
+})();
+
+type FarmStatsRow = FarmProductionRow & {
+  today: string;
+  week: string;
+  month: string;
+  weekDays: string;
+  monthDays: string;
+  hasFlocks: boolean;
+  hens: string;
+};
 
 /**
  * Egg Tracking stats for the keeper (or one bird): eggs today, in the last 7 and 30 days, and lay
@@ -264,16 +303,31 @@ export async function eggStats(
   const today = resolveToday(q.today);
   const weekStart = eggListStartDate(today, 7);
   const monthStart = eggListStartDate(today, 30);
-  if (q.chickenId)
+  let eggs: Omit<FarmStatsRow, "hasFlocks" | keyof FarmProductionRow> | undefined;
+  if (q.chickenId) {
     await requireAccess(db, keeper, { permission: "chicken.read", ids: [q.chickenId] });
-  const [eggs] = await statsStatement(db, Boolean(q.chickenId)).execute({
-    farmId,
-    today,
-    weekStart,
-    monthStart,
-    chickenId: q.chickenId,
-  });
-  if (eggs?.hasFlocks) return flockEggStats(db, keeper, today, weekStart);
+    [eggs] = await birdStatsStatement(db).execute({
+      farmId,
+      today,
+      weekStart,
+      monthStart,
+      chickenId: q.chickenId,
+    });
+  } else {
+    // The production period of 30 days ending today starts on monthStart (eggListStartDate).
+    const [row] = await preparedRows<FarmStatsRow>(db, farmStatsStatement, {
+      farmId,
+      today,
+      weekStart,
+      monthStart,
+      from: monthStart,
+    });
+    if (row?.hasFlocks) {
+      const production = await farmProductionOfRow(db, keeper, monthStart, today, row);
+      return flockEggStats(production, today, weekStart);
+    }
+    eggs = row;
+  }
   const layingBirds = num(eggs?.hens ?? (q.chickenId ? 1 : 0));
   const month = num(eggs?.month);
   const week = num(eggs?.week);
@@ -293,13 +347,7 @@ export async function eggStats(
 }
 
 /** The stats of a farm with flocks: baskets and birds' records, hen-days from the headcounts. */
-async function flockEggStats(
-  db: Database,
-  keeper: Keeper,
-  today: string,
-  weekStart: string,
-): Promise<EggStatsResponse> {
-  const p = await farmProduction(db, keeper, { today, days: 30 });
+function flockEggStats(p: FlockProduction, today: string, weekStart: string): EggStatsResponse {
   const recorded = p.days.filter((d) => d.eggs !== null);
   const week = recorded.filter((d) => d.date >= weekStart);
   const weekEggs = week.reduce((n, d) => n + (d.eggs ?? 0), 0);

@@ -1,4 +1,4 @@
-import { and, eq, gte, isNotNull, lte, sql } from "drizzle-orm";
+import { and, eq, gte, isNotNull, lte, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { FlockProduction } from "@flockkeeper/shared/schemas/flock";
 import type { PoultrySpecies } from "@flockkeeper/shared/schemas/species";
 import { isFemaleSex, type ChickenSex } from "@flockkeeper/shared/schemas/chicken";
@@ -321,34 +321,55 @@ export async function flockProductionOf(
 const farmParam = sql.placeholder("farmId");
 const fromParam = sql.placeholder("from");
 const toParam = sql.placeholder("to");
-const prepareFarmProduction = (db: Database) =>
-  db
-    .select({
-      flocks: sql<string>`(select coalesce(json_agg(json_build_array(f.id, f.species)), '[]')::text
-        from flocks f where f.farm_id = ${farmParam})`,
-      events: sql<string>`(select coalesce(json_agg(json_build_array(x.flock_id, x.events)), '[]')::text
+
+/**
+ * The parts of the farm's reads (see above), each a sub-select over the farm, `from` and `to`: the
+ * production statement selects them from the farm's row; the egg stats read them in their own
+ * statement (egg-records.service.ts), in one round trip with the stats' aggregates.
+ */
+export function farmProductionParts(
+  farm: Placeholder | SQL,
+  from: Placeholder | SQL,
+  to: Placeholder | SQL,
+) {
+  return {
+    flocks: sql<string>`(select coalesce(json_agg(json_build_array(f.id, f.species)), '[]')::text
+        from flocks f where f.farm_id = ${farm})`,
+    events: sql<string>`(select coalesce(json_agg(json_build_array(x.flock_id, x.events)), '[]')::text
         from (select e.flock_id, json_agg(json_build_array(e.type, e.date, e.count, e.females, e.males, e.age_weeks)) as events
-              from flock_events e where e.farm_id = ${farmParam} and e.date <= ${toParam} group by e.flock_id) x)`,
-      baskets: sql<string>`(select coalesce(json_agg(json_build_array(c.flock_id, c.date, c.eggs)), '[]')::text
-        from egg_collections c where c.farm_id = ${farmParam} and c.date >= ${fromParam} and c.date <= ${toParam})`,
-      flockBirdEggs: sql<string>`(select coalesce(json_agg(json_build_array(y.flock_id, y.date, y.eggs)), '[]')::text
+              from flock_events e where e.farm_id = ${farm} and e.date <= ${to} group by e.flock_id) x)`,
+    baskets: sql<string>`(select coalesce(json_agg(json_build_array(c.flock_id, c.date, c.eggs)), '[]')::text
+        from egg_collections c where c.farm_id = ${farm} and c.date >= ${from} and c.date <= ${to})`,
+    flockBirdEggs: sql<string>`(select coalesce(json_agg(json_build_array(y.flock_id, y.date, y.eggs)), '[]')::text
         from (select b.flock_id, r.date, sum(r.eggs_laid)::int as eggs
-              from chickens b join egg_records r on r.chicken_id = b.id and r.date >= ${fromParam} and r.date <= ${toParam}
-              where b.farm_id = ${farmParam} and b.flock_id is not null group by b.flock_id, r.date) y)`,
-      totals: sql<string>`(select coalesce(json_agg(json_build_array(t.date, t.eggs_laid)), '[]')::text
-        from daily_production t where t.farm_id = ${farmParam} and t.date >= ${fromParam} and t.date <= ${toParam})`,
-      recordDays: sql<string>`(with recursive d(date) as (
-          select max(date) from egg_records where farm_id = ${farmParam} and date between ${fromParam} and ${toParam}
+              from chickens b join egg_records r on r.chicken_id = b.id and r.date >= ${from} and r.date <= ${to}
+              where b.farm_id = ${farm} and b.flock_id is not null group by b.flock_id, r.date) y)`,
+    totals: sql<string>`(select coalesce(json_agg(json_build_array(t.date, t.eggs_laid)), '[]')::text
+        from daily_production t where t.farm_id = ${farm} and t.date >= ${from} and t.date <= ${to})`,
+    recordDays: sql<string>`(with recursive d(date) as (
+          select max(date) from egg_records where farm_id = ${farm} and date between ${from} and ${to}
           union all
           select (select max(e.date) from egg_records e
-                  where e.farm_id = ${farmParam} and e.date < d.date and e.date >= ${fromParam})
+                  where e.farm_id = ${farm} and e.date < d.date and e.date >= ${from})
           from d where d.date is not null
         )
         select coalesce(json_agg(date::text), '[]')::text from d where date is not null)`,
-      loose: sql<string>`(select coalesce(json_agg(json_build_array(l.sex, l.species, l.hatch_date, l.outcome_date)), '[]')::text
-        from chickens l where l.farm_id = ${farmParam} and l.flock_id is null)`,
-      withheld: withdrawalOverlapSql(farmParam, fromParam, toParam, "any"),
-    })
+    loose: sql<string>`(select coalesce(json_agg(json_build_array(l.sex, l.species, l.hatch_date, l.outcome_date)), '[]')::text
+        from chickens l where l.farm_id = ${farm} and l.flock_id is null)`,
+    withheld: withdrawalOverlapSql(farm, from, to, "any"),
+  };
+}
+
+/** A row of the farm's reads: each part's JSON text, and whether any withdrawal overlaps. */
+export type FarmProductionRow = {
+  [K in keyof ReturnType<typeof farmProductionParts>]?: K extends "withheld"
+    ? boolean | null
+    : string | null;
+};
+
+const prepareFarmProduction = (db: Database) =>
+  db
+    .select(farmProductionParts(farmParam, fromParam, toParam))
     .from(farms)
     .where(eq(farms.id, farmParam))
     .prepare("farm_production");
@@ -362,7 +383,18 @@ export async function farmProduction(
 ): Promise<FlockProduction> {
   const { from, to } = period(q);
   const [row] = await farmProductionStatement(db).execute({ farmId: keeper.farmId, from, to });
-  const parse = <T>(text: string | undefined) => (text ? (JSON.parse(text) as T) : []);
+  return farmProductionOfRow(db, keeper, from, to, row);
+}
+
+/** The farm's production from a row of its reads (`farmProductionParts`) over `from`..`to`. */
+export async function farmProductionOfRow(
+  db: Database,
+  keeper: Keeper,
+  from: string,
+  to: string,
+  row: FarmProductionRow | undefined,
+): Promise<FlockProduction> {
+  const parse = <T>(text: string | null | undefined) => (text ? (JSON.parse(text) as T) : []);
   const flockRows = parse<[string, string][]>(row?.flocks).map(([id, species]) => ({
     id,
     species,
