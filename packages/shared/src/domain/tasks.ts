@@ -460,8 +460,16 @@ export function applyTaskStates(
     seen.add(t.id);
     const s = byId.get(t.id);
     const snoozed = s?.snoozedUntil && s.snoozedUntil > date ? s.snoozedUntil : null;
+    // Each field named rather than `...t`: V8 spent ~9 µs cloning and then extending each task
+    // (a copy's map migrated on every added field), most of Today's own CPU (issue 26 item 1).
     views.push({
-      ...t,
+      id: t.id,
+      kind: t.kind,
+      title: t.title,
+      reason: t.reason,
+      due: t.due,
+      link: t.link,
+      urgent: t.urgent,
       done: Boolean(s?.doneAt),
       doneAt: s?.doneAt ?? null,
       doneBy: s?.doneBy ?? null,

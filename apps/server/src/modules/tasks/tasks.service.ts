@@ -110,9 +110,21 @@ export async function listTasksOf(
     const views = applyTaskStates(tasks, states, day);
     return {
       date: day,
+      // Fields named, not `...v`: see applyTaskStates.
       tasks: views.map((v): Task => ({
-        ...v,
+        id: v.id,
+        kind: v.kind,
+        title: v.title,
+        reason: v.reason,
+        due: v.due,
+        link: v.link,
+        urgent: v.urgent,
+        done: v.done,
+        doneAt: v.doneAt,
+        doneBy: v.doneBy,
         doneByName: v.doneBy ? (names.get(v.doneBy) ?? null) : null,
+        snoozedUntil: v.snoozedUntil,
+        overdue: v.overdue,
       })),
       unavailable,
     };
