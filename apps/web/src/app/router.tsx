@@ -1,9 +1,10 @@
 import { use, useEffect, type ComponentType } from "react";
-import { matchRoutes, Outlet, Route, Routes, useLocation } from "react-router";
+import type { RouteObject } from "react-router";
+import { matchRoutes, Outlet, useLocation, useRoutes } from "react-router";
 import { releaseEarlyClicks } from "@/lib/early-clicks";
 import { ErrorBoundary } from "./error-boundary";
 import { Layout } from "./layout";
-import { ROUTES, type RouteFile } from "@flockkeeper/shared/site/routes";
+import { isConcretePath, ROUTES, type RouteFile } from "@flockkeeper/shared/site/routes";
 
 // Vite turns each route file into its own chunk: a route loads only what it shows.
 const pages = import.meta.glob<{ default: ComponentType }>("./routes/*.tsx");
@@ -77,17 +78,28 @@ function PageErrorBoundary() {
   );
 }
 
-/** The app's routes: one layout, every spec route lazily loaded, one error screen. */
+/** The page routes under the layout and the error boundary (one element each, made once). */
+const layoutElement = <Layout />;
+const boundaryElement = <PageErrorBoundary />;
+const withLayout = (pages: RouteObject[]): RouteObject[] => [
+  { element: layoutElement, children: [{ element: boundaryElement, children: pages }] },
+];
+const pageRoutes = ROUTES.map(({ path, file }) => ({ path, element: <RoutePage file={file} /> }));
+const allRoutes = withLayout(pageRoutes);
+/** Per exact path, the tree with that page only (the same elements as in `allRoutes`). */
+const exactRoutes = new Map<string, RouteObject[]>(
+  pageRoutes.filter((r) => isConcretePath(r.path)).map((r) => [r.path, withLayout([r])]),
+);
+
+/**
+ * The app's routes: one layout, every spec route lazily loaded, one error screen. React Router
+ * flattens and ranks the whole table on each render (~80 patterns compiled to regular
+ * expressions), ~4 ms of the task that hydrates a page on this host and several times that on a
+ * phone, in one piece React cannot split. An exact path (every page but the few with a parameter)
+ * gets a table of its one route: the same elements, so the same tree, without the ranking.
+ */
 export function AppRoutes() {
-  return (
-    <Routes>
-      <Route element={<Layout />}>
-        <Route element={<PageErrorBoundary />}>
-          {ROUTES.map(({ path, file }) => (
-            <Route key={path} path={path} element={<RoutePage file={file} />} />
-          ))}
-        </Route>
-      </Route>
-    </Routes>
-  );
+  const { pathname } = useLocation();
+  const exact = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  return useRoutes(exactRoutes.get(exact) ?? allRoutes);
 }
