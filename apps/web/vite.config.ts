@@ -60,5 +60,8 @@ export default defineConfig({
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}", "vite/**/*.test.ts"],
     setupFiles: ["src/test/setup.ts"],
+    // Component tests type with user-event, key by key; on a loaded CI host a test that types
+    // dozens of inputs passed its 5 s default and, still typing, wrote into the next test's form.
+    testTimeout: 20_000,
   },
 });
