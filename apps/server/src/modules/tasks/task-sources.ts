@@ -113,14 +113,13 @@ function statementFor(
   if (!built) statements.set(sources, (built = new Map()));
   const known = built.get(states);
   if (known) return known;
-  const reads: Read[] = sources.flatMap((s, i) =>
-    Object.entries(s.reads).map(([name, query]) => ({ source: i, name, query, column: "" })),
+  const named: Omit<Read, "column">[] = sources.flatMap((s, i) =>
+    Object.entries(s.reads).map(([name, query]) => ({ source: i, name, query })),
   );
   if (states) {
-    reads.push({
+    named.push({
       source: -1,
       name: "states",
-      column: "",
       query: sql`
         select r.q, s.task_id as "taskId",
           to_char(s.done_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "doneAt",
@@ -132,7 +131,7 @@ function statementFor(
         left join users u on u.id = s.done_by`,
     });
   }
-  reads.forEach((r, i) => (r.column = `r${i}`));
+  const reads: Read[] = named.map((r, i) => ({ ...r, column: `r${i}` }));
   const columns = sql.join(
     reads.map(
       (r) =>
