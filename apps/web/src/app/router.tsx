@@ -41,6 +41,10 @@ export function loadPage(file: RouteFile): PagePromise {
   return page;
 }
 
+/** "/blog/" as "/blog" (the router matches both); "/" stays. */
+const withoutTrailingSlash = (pathname: string) =>
+  pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+
 /** Route files by exact path (every path without parameters), for the common case below. */
 const exactFiles = new Map<string, RouteFile>(ROUTES.map((r) => [r.path, r.file]));
 
@@ -51,7 +55,7 @@ const exactFiles = new Map<string, RouteFile>(ROUTES.map((r) => [r.path, r.file]
  * `matchRoutes` cost about a quarter of that task on a throttled phone profile.
  */
 export function preloadRoute(pathname: string): PagePromise | undefined {
-  const exact = exactFiles.get(pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname);
+  const exact = exactFiles.get(withoutTrailingSlash(pathname));
   if (exact) return loadPage(exact);
   const match = matchRoutes(
     ROUTES.map((r) => ({ path: r.path, file: r.file })),
@@ -100,6 +104,5 @@ const exactRoutes = new Map<string, RouteObject[]>(
  */
 export function AppRoutes() {
   const { pathname } = useLocation();
-  const exact = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  return useRoutes(exactRoutes.get(exact) ?? allRoutes);
+  return useRoutes(exactRoutes.get(withoutTrailingSlash(pathname)) ?? allRoutes);
 }
