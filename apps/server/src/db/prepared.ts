@@ -26,6 +26,22 @@ export function buildStatement(query: SQL): BuiltStatement {
   return { name, text, params };
 }
 
+/*
+ * SQL that writes one value as JSON text, for lists whose JSON the database writes (birds, flocks:
+ * issue 26 item 1), in the conventions of the egg list's (migration 0017) so that the bytes are
+ * those `JSON.stringify` writes for the API's objects: text through to_json (JSON's escapes),
+ * uuids and dates quoted as read, timestamps as `Date#toISOString` writes them.
+ */
+/** A timestamptz as the text of `Date#toISOString` (ms, UTC, "Z"); MS truncates, as `new Date(text)` does. */
+export const isoTimestampSql = (column: string) =>
+  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** A nullable text column as a JSON string or null. */
+export const jsonTextSql = (column: string) => `coalesce(to_json(${column})::text, 'null')`;
+/** A nullable uuid or date column (nothing to escape) as a JSON string or null. */
+export const jsonQuotedSql = (column: string) => `coalesce('"' || ${column} || '"', 'null')`;
+/** A timestamptz column as a JSON string of its ISO text. */
+export const jsonIsoTimestampSql = (column: string) => `'"' || ${isoTimestampSql(column)} || '"'`;
+
 /**
  * The rows of a statement that runs often with the same text (only its parameters change), such
  * as Today's one statement over all task sources. On PostgreSQL it runs as a named prepared

@@ -35,7 +35,9 @@ export interface HeadcountEvent {
   ageWeeks?: number | null;
 }
 
-const GAINS = new Set(["acquired", "hatched", "moved_in"]);
+/** The event types that add birds; every other type takes them away. */
+export const GAIN_TYPES = ["acquired", "hatched", "moved_in"] as const;
+const GAINS = new Set<string>(GAIN_TYPES);
 export const isGain = (type: string) => GAINS.has(type);
 
 /** Events in the order they apply: by date, gains before losses on one day. */

@@ -16,7 +16,13 @@ import {
   weightRecords,
 } from "../../db/schema/index";
 import { invalidField, notFound } from "../../lib/errors";
-import { buildStatement, preparedRows } from "../../db/prepared";
+import {
+  buildStatement,
+  jsonIsoTimestampSql,
+  jsonQuotedSql,
+  jsonTextSql,
+  preparedRows,
+} from "../../db/prepared";
 import { resolveToday } from "../../lib/keeper-today";
 import { checkConditionId } from "../../knowledge/conditions";
 import { BIRD_PHOTO_BOX, decodeImagePayload, storeImage } from "../images/images.service";
@@ -136,36 +142,32 @@ export async function listChickens(db: Database, keeper: Keeper): Promise<Chicke
  * against 0.00001), so such a list, and one with a treatment in withdrawal today (the guard differs
  * per bird), is answered by `listChickens` instead.
  */
-const str = (column: string) => `coalesce(to_json(${column})::text, 'null')`;
-const quoted = (column: string) => `coalesce('"' || ${column} || '"', 'null')`;
-const isoTime = (column: string) =>
-  `'"' || to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"'`;
 const birdJson = [
   `'{"id":"' || c.id || '","farmId":"' || c.farm_id || '"'`,
-  `',"createdBy":' || ${quoted("c.created_by")}`,
-  `',"updatedBy":' || ${quoted("c.updated_by")}`,
+  `',"createdBy":' || ${jsonQuotedSql("c.created_by")}`,
+  `',"updatedBy":' || ${jsonQuotedSql("c.updated_by")}`,
   `',"name":' || to_json(c.name)::text`,
   `',"breed":' || to_json(c.breed)::text`,
-  `',"color":' || ${str("c.color")}`,
+  `',"color":' || ${jsonTextSql("c.color")}`,
   `',"weight":' || coalesce(c.weight::text, 'null')`,
-  `',"hatchDate":' || ${quoted("c.hatch_date")}`,
+  `',"hatchDate":' || ${jsonQuotedSql("c.hatch_date")}`,
   `',"sex":' || to_json(c.sex)::text`,
-  `',"notes":' || ${str("c.notes")}`,
-  `',"imageUrl":' || ${str("c.image_url")}`,
+  `',"notes":' || ${jsonTextSql("c.notes")}`,
+  `',"imageUrl":' || ${jsonTextSql("c.image_url")}`,
   `',"species":' || to_json(c.species)::text`,
   `',"healthStatus":' || to_json(c.health_status)::text`,
-  `',"flockId":' || ${quoted("c.flock_id")}`,
-  `',"bandId":' || ${str("c.band_id")}`,
-  `',"sireId":' || ${quoted("c.sire_id")}`,
-  `',"damId":' || ${quoted("c.dam_id")}`,
-  `',"outcome":' || ${str("c.outcome")}`,
-  `',"outcomeDate":' || ${quoted("c.outcome_date")}`,
-  `',"outcomeNotes":' || ${str("c.outcome_notes")}`,
+  `',"flockId":' || ${jsonQuotedSql("c.flock_id")}`,
+  `',"bandId":' || ${jsonTextSql("c.band_id")}`,
+  `',"sireId":' || ${jsonQuotedSql("c.sire_id")}`,
+  `',"damId":' || ${jsonQuotedSql("c.dam_id")}`,
+  `',"outcome":' || ${jsonTextSql("c.outcome")}`,
+  `',"outcomeDate":' || ${jsonQuotedSql("c.outcome_date")}`,
+  `',"outcomeNotes":' || ${jsonTextSql("c.outcome_notes")}`,
   `',"eggsWithheldUntil":null,"meatWithheldUntil":null'`,
-  `',"outcomeCause":' || ${str("c.outcome_cause")}`,
-  `',"outcomeConditionId":' || ${str("c.outcome_condition_id")}`,
-  `',"createdAt":' || ${isoTime("c.created_at")}`,
-  `',"updatedAt":' || ${isoTime("c.updated_at")} || '}'`,
+  `',"outcomeCause":' || ${jsonTextSql("c.outcome_cause")}`,
+  `',"outcomeConditionId":' || ${jsonTextSql("c.outcome_condition_id")}`,
+  `',"createdAt":' || ${jsonIsoTimestampSql("c.created_at")}`,
+  `',"updatedAt":' || ${jsonIsoTimestampSql("c.updated_at")} || '}'`,
 ].join(" || ");
 const listJsonStatement = buildStatement(
   sql`select coalesce('[' || string_agg(${sql.raw(birdJson)}, ',' order by c.created_at, c.id) || ']', '[]') as "json",

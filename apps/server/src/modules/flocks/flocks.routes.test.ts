@@ -46,6 +46,11 @@ describe("flocks", () => {
     });
     const list = await keeper.inject({ url: "/api/flocks" });
     expect(list.json<Flock[]>().map((f) => f.headcount)).toEqual([25]);
+    // The list's raw statement writes each field itself (dates as text, timestamps as ISO text):
+    // every field as the one flock's answer and as the create's, to the millisecond.
+    expect(list.json<Flock[]>()).toEqual([await flockOf(keeper, flock.id)]);
+    expect(list.json<Flock[]>()[0]!.createdAt).toBe(flock.createdAt);
+    expect(flock.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     const events = await keeper.inject({ url: `/api/flocks/${flock.id}/events` });
     expect(events.json<FlockEvent[]>()).toMatchObject([
       { type: "acquired", count: 25, date: daysAgo(10) },

@@ -16,6 +16,7 @@ import {
   updateFlockBody,
   updateFlockEventBody,
 } from "@flockkeeper/shared/schemas/flock";
+import type { Flock } from "@flockkeeper/shared/schemas/flock";
 import { keeperOf } from "../../access/access";
 import {
   createFlock,
@@ -24,7 +25,7 @@ import {
   deleteFlockEvent,
   getFlock,
   listFlockEvents,
-  listFlocks,
+  listFlocksJson,
   updateFlock,
   updateFlockEvent,
 } from "./flocks.service";
@@ -44,7 +45,18 @@ export async function flocksRoutes(app: FastifyInstance) {
   r.get(
     "/api/flocks",
     { ...auth, schema: { querystring: flockListQuery, response: { 200: flockList } } },
-    async (req) => listFlocks(app.db, keeperOf(req), req.query),
+    async (req, reply) => {
+      const list = await listFlocksJson(app.db, keeperOf(req), req.query);
+      if (typeof list !== "string") return list;
+      // Already JSON of a flockList (see listFlocksJson): sent as it is.
+      return (
+        reply
+          .type("application/json; charset=utf-8")
+          .serializer((payload) => payload as string)
+          // The text is the list's JSON; the type provider only knows the parsed shape.
+          .send(list as unknown as Flock[])
+      );
+    },
   );
 
   // Before /api/flocks/:id so "production" is not read as an id.

@@ -12,12 +12,20 @@ import type {
 import type { PoultrySpecies } from "@flockkeeper/shared/schemas/species";
 import {
   firstShortfall,
+  GAIN_TYPES,
   headcountOn,
   isGain,
   type HeadcountEvent,
 } from "@flockkeeper/shared/domain/headcount";
 import type { Database } from "../../db/client";
-import { oncePerDatabase } from "../../db/prepared";
+import {
+  buildStatement,
+  isoTimestampSql,
+  jsonIsoTimestampSql,
+  jsonQuotedSql,
+  jsonTextSql,
+  preparedRows,
+} from "../../db/prepared";
 import { chickens, flockEvents, flocks } from "../../db/schema/index";
 import { invalidField, notFound } from "../../lib/errors";
 import {
@@ -49,7 +57,8 @@ type Guard = Pick<Flock, "eggsWithheldUntil" | "meatWithheldUntil">;
 
 /** The API shape of a flock, with its headcount and withdrawal guard on `asOf`. */
 function toFlock(
-  row: FlockRow,
+  // The list's rows bring their timestamps as ISO text already (see `listSql`).
+  row: FlockRow | ListRow,
   events: HeadcountEvent[],
   profiles: number,
   asOf: string,
@@ -73,8 +82,8 @@ function toFlock(
     asOf,
     eggsWithheldUntil: guard.eggsWithheldUntil,
     meatWithheldUntil: guard.meatWithheldUntil,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    createdAt: typeof row.createdAt === "string" ? row.createdAt : row.createdAt.toISOString(),
+    updatedAt: typeof row.updatedAt === "string" ? row.updatedAt : row.updatedAt.toISOString(),
   };
 }
 
@@ -131,39 +140,40 @@ async function eventsByFlock(db: Database | Tx, flockIds: string[]) {
 }
 
 /**
- * The list's query, built once per database (with and without archived flocks) and prepared, as
- * the birds list's: one round trip on one connection per request, where it was four statements
- * built each time on three pool connections (flocks, their events, profile counts, the withdrawal
- * guard). Each flock comes with the events the headcount counts on `asOf` (those after it never
- * count: `headcountOn`), as [type, date, count, females, males, ageWeeks] in one json array, its
- * number of bird profiles, and whether any treatment is in withdrawal on `asOf` (only then is the
- * withdrawal guard read, issue 20).
+ * The list's statement, built once and run as a named prepared statement (`preparedRows`), as the
+ * birds list's: one round trip on one connection per request, where it was four statements built
+ * each time on three pool connections (flocks, their events, profile counts, the withdrawal guard).
+ * Each flock comes with the events the headcount counts on `asOf` (those after it never count:
+ * `headcountOn`), as [type, date, count, females, males, ageWeeks] in one json array, its number of
+ * bird profiles, and whether any treatment is in withdrawal on `asOf` (only then is the withdrawal
+ * guard read, issue 20). Raw, not Drizzle's prepared select (issue 26 item 1): mapping each row
+ * through the columns' decoders into a nested object was the largest part of the list's own CPU
+ * left (the limit bench's flocks answer was 0.63-0.79 of the limit). The row's columns arrive
+ * under their own keys, the start date as its text (as Drizzle reads a string-mode date) and the
+ * two timestamps as the ISO text `toISOString` writes (`isoTimestampSql`).
  */
-// The outer row's id, spelled out: in a one-table select Drizzle writes its columns unqualified,
-// and inside a subquery a bare "id" would be the subquery's own table's.
-const listedFlock = sql.raw(`"flocks"."id"`);
-const prepareList = (db: Database, archived: boolean) =>
-  db
-    .select({
-      flock: flocks,
-      // As text, decoded here (as flock-production.service.ts reads events): the same on either driver.
-      events: sql<string>`(select coalesce(json_agg(json_build_array(${flockEvents.type}, ${flockEvents.date}, ${flockEvents.count}, ${flockEvents.females}, ${flockEvents.males}, ${flockEvents.ageWeeks}))::text, '[]') from ${flockEvents} where ${flockEvents.flockId} = ${listedFlock} and ${flockEvents.date} <= ${sql.placeholder("asOf")})`,
-      profiles: sql<number>`(select count(*)::int from ${chickens} where ${chickens.farmId} = ${sql.placeholder("farmId")} and ${chickens.flockId} = ${listedFlock})`,
-      guarded: withdrawalOverlapSql(
-        sql.placeholder("farmId"),
-        sql.placeholder("asOf"),
-        sql.placeholder("asOf"),
-        "any",
-      ),
-    })
-    .from(flocks)
-    .where(
-      archived
-        ? eq(flocks.farmId, sql.placeholder("farmId"))
-        : and(eq(flocks.farmId, sql.placeholder("farmId")), eq(flocks.archived, false)),
-    )
-    .orderBy(asc(flocks.createdAt), asc(flocks.id))
-    .prepare(archived ? "flocks_list_archived" : "flocks_list");
+const listSql = (archived: boolean) =>
+  buildStatement(sql`select f.id, f.farm_id as "farmId", f.created_by as "createdBy",
+    f.updated_by as "updatedBy", f.name, f.species, f.purpose, f.location,
+    f.start_date::text as "startDate", f.notes, f.archived,
+    ${sql.raw(isoTimestampSql("f.created_at"))} as "createdAt",
+    ${sql.raw(isoTimestampSql("f.updated_at"))} as "updatedAt",
+    (select coalesce(json_agg(json_build_array(e.type, e.date, e.count, e.females, e.males, e.age_weeks)), '[]'::json)
+      from ${flockEvents} e where e.flock_id = f.id and e.date <= ${sql.placeholder("asOf")}) as "events",
+    (select count(*)::int from ${chickens} c
+      where c.farm_id = ${sql.placeholder("farmId")} and c.flock_id = f.id) as "profiles",
+    ${withdrawalOverlapSql(sql.placeholder("farmId"), sql.placeholder("asOf"), sql.placeholder("asOf"), "any")} as "guarded"
+  from ${flocks} f
+  where f.farm_id = ${sql.placeholder("farmId")}${sql.raw(archived ? "" : " and not f.archived")}
+  order by f.created_at, f.id`);
+const listStatements = { all: listSql(true), active: listSql(false) };
+type ListRow = Omit<FlockRow, "createdAt" | "updatedAt"> & {
+  createdAt: string;
+  updatedAt: string;
+  events: EventTuple[];
+  profiles: number;
+  guarded: boolean;
+};
 /** A headcount event as the flocks' SQL writes it into JSON: [type, date, count, females, males, ageWeeks]. */
 export type EventTuple = [string, string, number, number | null, number | null, number | null];
 /** The event of one such tuple. */
@@ -175,7 +185,76 @@ export const eventOfTuple = ([type, date, count, females, males, ageWeeks]: Even
   males,
   ageWeeks,
 });
-const listStatement = oncePerDatabase(prepareList);
+
+/*
+ * The flocks list as JSON text written by the database (issue 26 item 1), as the birds list's
+ * (`listChickensJson`): after the raw statement above, decoding the rows and the events' JSON,
+ * counting heads and serialising again were most of the list's own CPU. Each flock's text follows
+ * `toFlock` and the `flock` schema key for key (the serializer's order). The headcount is
+ * `headcountOn` in SQL: gains add and every other type takes away, events dated after `asOf` never
+ * count, and the sex split is the sum of each event's females (its count less its males when only
+ * those are given) or null once one event recorded neither. A list with a treatment in withdrawal
+ * on `asOf` (the guard differs per flock) is answered by `listFlocks` instead; under the test
+ * runner every list is built both ways and must be the same bytes.
+ */
+const gainSql = `e.type in (${GAIN_TYPES.map((t) => `'${t}'`).join(", ")})`;
+const signedSql = (value: string) => `case when ${gainSql} then ${value} else -(${value}) end`;
+const splitSql = (own: string, other: string) =>
+  `case when bool_or(e.females is null and e.males is null) then 'null' else coalesce(sum(${signedSql(`coalesce(e.${own}, e.count - e.${other})`)}), 0)::text end`;
+const flockJson = [
+  `'{"id":"' || f.id || '","farmId":"' || f.farm_id || '"'`,
+  `',"createdBy":' || ${jsonQuotedSql("f.created_by")}`,
+  `',"updatedBy":' || ${jsonQuotedSql("f.updated_by")}`,
+  `',"name":' || to_json(f.name)::text`,
+  `',"species":' || to_json(f.species)::text`,
+  `',"purpose":' || to_json(f.purpose)::text`,
+  `',"location":' || ${jsonTextSql("f.location")}`,
+  `',"startDate":"' || f.start_date || '"'`,
+  `',"notes":' || ${jsonTextSql("f.notes")}`,
+  `',"archived":' || f.archived::text`,
+  `',"headcount":' || h.headcount || ',"females":' || h.females || ',"males":' || h.males`,
+  `',"profiles":' || (select count(*) from chickens c where c.farm_id = f.farm_id and c.flock_id = f.id)`,
+  `',"asOf":"' || a.as_of || '","eggsWithheldUntil":null,"meatWithheldUntil":null'`,
+  `',"createdAt":' || ${jsonIsoTimestampSql("f.created_at")}`,
+  `',"updatedAt":' || ${jsonIsoTimestampSql("f.updated_at")} || '}'`,
+].join(" || ");
+const listJsonSql = (archived: boolean) =>
+  buildStatement(sql`select coalesce('[' || string_agg(${sql.raw(flockJson)}, ',' order by f.created_at, f.id) || ']', '[]') as "json",
+    ${withdrawalOverlapSql(sql.placeholder("farmId"), sql.placeholder("asOf"), sql.placeholder("asOf"), "any")} as "guarded"
+  from (select ${sql.placeholder("asOf")}::date as as_of) a
+  join ${flocks} f on f.farm_id = ${sql.placeholder("farmId")}${sql.raw(archived ? "" : " and not f.archived")}
+  cross join lateral (
+    select coalesce(sum(${sql.raw(signedSql("e.count"))}), 0) as headcount,
+      ${sql.raw(splitSql("females", "males"))} as females,
+      ${sql.raw(splitSql("males", "females"))} as males
+    from ${flockEvents} e where e.flock_id = f.id and e.date <= a.as_of
+  ) h`);
+const listJsonStatements = { all: listJsonSql(true), active: listJsonSql(false) };
+
+/**
+ * The farm's flocks as the JSON text of a `flockList` (sent as it is), or as the objects when the
+ * database's text would not be the same bytes (see above).
+ */
+export async function listFlocksJson(
+  db: Database,
+  keeper: Keeper,
+  q: { today?: string; archived?: boolean },
+): Promise<string | Flock[]> {
+  const asOf = resolveToday(q.today);
+  const statement = q.archived ? listJsonStatements.all : listJsonStatements.active;
+  const [row] = await preparedRows<{ json: string; guarded: boolean }>(db, statement, {
+    farmId: keeper.farmId,
+    asOf,
+  });
+  if (!row || row.guarded) return listFlocks(db, keeper, { ...q, today: asOf });
+  if (process.env.VITEST) {
+    const objects = JSON.stringify(await listFlocks(db, keeper, { ...q, today: asOf }));
+    if (objects !== row.json) {
+      throw new Error(`flocks list JSON differs\nsql:     ${row.json}\nobjects: ${objects}`);
+    }
+  }
+  return row.json;
+}
 
 /** The farm's flocks (archived ones only when asked), oldest first, with today's headcounts. */
 export async function listFlocks(
@@ -184,18 +263,16 @@ export async function listFlocks(
   q: { today?: string; archived?: boolean },
 ): Promise<Flock[]> {
   const asOf = resolveToday(q.today);
-  const rows = await listStatement(db, Boolean(q.archived)).execute({
-    farmId: keeper.farmId,
-    asOf,
-  });
+  const statement = q.archived ? listStatements.all : listStatements.active;
+  const rows = await preparedRows<ListRow>(db, statement, { farmId: keeper.farmId, asOf });
   const guard = rows.some((r) => r.guarded) ? await withdrawalGuard(db, keeper, asOf) : null;
   return rows.map((r) =>
     toFlock(
-      r.flock,
-      (JSON.parse(r.events) as EventTuple[]).map(eventOfTuple),
+      r,
+      r.events.map(eventOfTuple),
       r.profiles,
       asOf,
-      guard ? guard.flock(r.flock.id) : NO_WITHDRAWAL,
+      guard ? guard.flock(r.id) : NO_WITHDRAWAL,
     ),
   );
 }
