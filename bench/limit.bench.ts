@@ -73,6 +73,23 @@ export async function seedBenchKeeper(serverUrl: string): Promise<string> {
   return cookie;
 }
 
+/** Turns the app's SQL capture on or off (limit/sql-capture.mjs) and waits until it has. */
+async function switchCapture(pid: number, captureFile: string, to: "on" | "off") {
+  process.kill(pid, "SIGUSR2");
+  for (let i = 0; i < 500; i++) {
+    if (readStateOf(captureFile) === to) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`the app's SQL capture did not switch ${to}`);
+}
+const readStateOf = (captureFile: string) => {
+  try {
+    return readFileSync(`${captureFile}.state`, "utf8");
+  } catch {
+    return undefined;
+  }
+};
+
 type Captured = { text: string; values?: unknown[]; rowMode?: "array"; name?: string };
 
 /** The limit for one answer, in a process of its own (limit/limit-server.mjs). */
@@ -144,10 +161,10 @@ export async function run(): Promise<BenchResult[]> {
       if (warm.status !== 200) throw new Error(`GET ${endpoint} answered ${warm.status}`);
       await warm.arrayBuffer();
       writeFileSync(captureFile, "");
-      writeFileSync(`${captureFile}.on`, "");
+      await switchCapture(server.proc.pid!, captureFile, "on");
       const answer = await fetch(url, { headers });
       const body = Buffer.from(await answer.arrayBuffer());
-      rmSync(`${captureFile}.on`);
+      await switchCapture(server.proc.pid!, captureFile, "off");
       const queries = readFileSync(captureFile, "utf8")
         .split("\n")
         .filter(Boolean)
@@ -189,7 +206,7 @@ export async function run(): Promise<BenchResult[]> {
     await server.stop();
     await db.drop();
     rmSync(captureFile, { force: true });
-    rmSync(`${captureFile}.on`, { force: true });
+    rmSync(`${captureFile}.state`, { force: true });
   }
   return results;
 }
