@@ -114,8 +114,8 @@ describe("GET /api/food-items/search", () => {
     const apple = (await search("apple")).json<FoodItem>();
     expect(apple.generalRule).toBeUndefined();
     expect(apple.sources.some((s) => /\(https?:\/\/.*\): names apples/.test(s))).toBe(true);
-    const zinnia = (await search("zinnia")).json<FoodItem>();
-    expect(zinnia.generalRule).toMatch(
+    const foxtailLily = (await search("foxtail lily")).json<FoodItem>();
+    expect(foxtailLily.generalRule).toMatch(
       /No poultry, bird or livestock source we found names this plant/,
     );
   });
