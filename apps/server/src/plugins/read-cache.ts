@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { sendJsonText } from "../lib/response-serializer";
 import fp from "fastify-plugin";
 import { LRUCache } from "lru-cache";
 import { todayIso } from "@flockkeeper/shared/schemas/common";
@@ -147,7 +148,7 @@ export default fp(async function readCachePlugin(
     }
     const json = cache.get(req.keeper!.farmId, `${req.keeper!.role} ${req.url}`);
     if (json !== null) {
-      return reply.type("application/json; charset=utf-8").serializer(String).send(json);
+      return sendJsonText(reply, json);
     }
     req.readCacheSeq = cache.begin();
   });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
+import { sendJsonText } from "../../lib/response-serializer";
 import {
   chicken,
-  type Chicken,
   chickenDeletePreview as chickenDeletePreviewAnswer,
   chickenList,
   chickenOutcomeBody,
@@ -39,13 +39,7 @@ export async function chickensRoutes(app: FastifyInstance) {
       const list = await listChickensJson(app.db, keeperOf(req));
       if (typeof list !== "string") return list;
       // Already JSON of a chickenList (see listChickensJson): sent as it is.
-      return (
-        reply
-          .type("application/json; charset=utf-8")
-          .serializer((payload) => payload as string)
-          // The text is the list's JSON; the type provider only knows the parsed shape.
-          .send(list as unknown as Chicken[])
-      );
+      return sendJsonText(reply, list);
     },
   );
 

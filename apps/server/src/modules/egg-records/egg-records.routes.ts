@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { sendJsonText } from "../../lib/response-serializer";
 import {
   createEggRecordBatchBody,
   createEggRecordBody,
@@ -11,7 +12,6 @@ import {
   eggStatsResponse,
   updateEggRecordBody,
 } from "@flockkeeper/shared/schemas/egg-record";
-import type { EggRecordListItem } from "@flockkeeper/shared/schemas/egg-record";
 import { uuidParam } from "@flockkeeper/shared/schemas/common";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
@@ -44,13 +44,7 @@ export async function eggRecordsRoutes(app: FastifyInstance) {
     async (req, reply) => {
       // Already JSON of an eggRecordList (see listEggRecordsJson): sent as it is.
       const json = await listEggRecordsJson(app.db, keeperOf(req), req.query);
-      return (
-        reply
-          .type("application/json; charset=utf-8")
-          .serializer((payload) => payload as string)
-          // The text is the list's JSON; the type provider only knows the parsed shape.
-          .send(json as unknown as EggRecordListItem[])
-      );
+      return sendJsonText(reply, json);
     },
   );
 

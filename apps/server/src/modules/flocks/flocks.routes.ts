@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { sendJsonText } from "../../lib/response-serializer";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { uuidParam } from "@flockkeeper/shared/schemas/common";
 import {
@@ -16,7 +17,6 @@ import {
   updateFlockBody,
   updateFlockEventBody,
 } from "@flockkeeper/shared/schemas/flock";
-import type { Flock } from "@flockkeeper/shared/schemas/flock";
 import { keeperOf } from "../../access/access";
 import {
   createFlock,
@@ -49,13 +49,7 @@ export async function flocksRoutes(app: FastifyInstance) {
       const list = await listFlocksJson(app.db, keeperOf(req), req.query);
       if (typeof list !== "string") return list;
       // Already JSON of a flockList (see listFlocksJson): sent as it is.
-      return (
-        reply
-          .type("application/json; charset=utf-8")
-          .serializer((payload) => payload as string)
-          // The text is the list's JSON; the type provider only knows the parsed shape.
-          .send(list as unknown as Flock[])
-      );
+      return sendJsonText(reply, list);
     },
   );
 

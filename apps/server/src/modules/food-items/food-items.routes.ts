@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
+import { sendJsonText } from "../../lib/response-serializer";
 import {
   bulkSearchBody,
   bulkSearchResponse,
   foodItem,
   foodSearchQuery,
-  type FoodItem,
   foodSuggestionList,
   foodSuggestionsQuery,
 } from "@flockkeeper/shared/schemas/food-search";
@@ -35,11 +35,8 @@ export async function foodItemsRoutes(app: FastifyInstance) {
         json = JSON.stringify(foodItem.parse(searchFood(name)));
         answers.set(name, json);
       }
-      // Already the JSON of a foodItem; the type provider only knows the parsed shape.
-      return reply
-        .type("application/json; charset=utf-8")
-        .serializer(String)
-        .send(json as unknown as FoodItem);
+      // Already the JSON of a foodItem.
+      return sendJsonText(reply, json);
     },
   );
 
