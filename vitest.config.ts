@@ -25,6 +25,7 @@ export default defineConfig({
           include: ["src/**/*.test.ts"],
           environment: "node",
           globalSetup: ["src/test/global-setup.ts"],
+          setupFiles: ["src/test/setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

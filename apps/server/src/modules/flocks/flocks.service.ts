@@ -18,6 +18,7 @@ import {
   type HeadcountEvent,
 } from "@flockkeeper/shared/domain/headcount";
 import type { Database } from "../../db/client";
+import { readTogether } from "../../db/reads";
 import {
   buildStatement,
   isoTimestampSql,
@@ -290,13 +291,15 @@ async function flockRow(db: Database | Tx, farmId: string, id: string, lock = fa
 }
 
 async function presentFlock(db: Database | Tx, keeper: Keeper, row: FlockRow, asOf: string) {
-  const [events, [profiles], guard] = await Promise.all([
-    eventsByFlock(db, [row.id]),
-    db
-      .select({ n: count() })
-      .from(chickens)
-      .where(and(eq(chickens.farmId, keeper.farmId), eq(chickens.flockId, row.id))),
-    withdrawalGuard(db, keeper, asOf),
+  // After a create or an edit `db` is the write's transaction: one client, so one read at a time.
+  const [events, [profiles], guard] = await readTogether(db, [
+    () => eventsByFlock(db, [row.id]),
+    () =>
+      db
+        .select({ n: count() })
+        .from(chickens)
+        .where(and(eq(chickens.farmId, keeper.farmId), eq(chickens.flockId, row.id))),
+    () => withdrawalGuard(db, keeper, asOf),
   ]);
   return toFlock(
     row,
