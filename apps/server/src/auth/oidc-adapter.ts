@@ -7,6 +7,13 @@ import { oidcPayloads } from "../db/schema/index";
  * oidc-provider storage in our database, so a sign-in started on one app instance
  * can finish on another and nothing lives in one process's memory.
  */
+/**
+ * PostgreSQL text cannot hold U+0000, and a query carrying one fails (a 500). An id, user code or
+ * uid from a request (a client_id in a token request's form, say) with one cannot name a stored
+ * row: it is looked up as not found, and nothing is written or deleted for it.
+ */
+const storable = (value: string) => !value.includes("\0");
+
 export function createOidcAdapterClass(db: Database) {
   return class DbAdapter implements Adapter {
     constructor(private readonly type: string) {}
@@ -44,19 +51,23 @@ export function createOidcAdapterClass(db: Database) {
         : payload;
     }
 
-    find(id: string) {
+    async find(id: string) {
+      if (!storable(id)) return undefined;
       return this.findWhere(eq(oidcPayloads.id, id));
     }
 
-    findByUserCode(userCode: string) {
+    async findByUserCode(userCode: string) {
+      if (!storable(userCode)) return undefined;
       return this.findWhere(eq(oidcPayloads.userCode, userCode));
     }
 
-    findByUid(uid: string) {
+    async findByUid(uid: string) {
+      if (!storable(uid)) return undefined;
       return this.findWhere(eq(oidcPayloads.uid, uid));
     }
 
     async consume(id: string): Promise<void> {
+      if (!storable(id)) return;
       await db
         .update(oidcPayloads)
         .set({ consumedAt: new Date() })
@@ -64,12 +75,14 @@ export function createOidcAdapterClass(db: Database) {
     }
 
     async destroy(id: string): Promise<void> {
+      if (!storable(id)) return;
       await db
         .delete(oidcPayloads)
         .where(and(eq(oidcPayloads.type, this.type), eq(oidcPayloads.id, id)));
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
+      if (!storable(grantId)) return;
       await db.delete(oidcPayloads).where(eq(oidcPayloads.grantId, grantId));
     }
   };

@@ -1353,6 +1353,20 @@ describe("bad input never gets a 5xx, always a clear 4xx, and changes no row", (
           "code",
         ],
       };
+      // Found by this property (seed 842762439): a NUL in a token request's client_id reached the
+      // database as a lookup, and PostgreSQL's refusal came back as a 500.
+      for (const form of [
+        "client_id=%00",
+        "client_id=a%00b&grant_type=authorization_code&code=%00",
+      ]) {
+        const res = await send({
+          method: "POST",
+          url: "/oidc/token?client_id=1",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          payload: form,
+        });
+        expect(res.statusCode, `${form}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+      }
       await property(
         fc.record({
           path: fc.constantFrom(
