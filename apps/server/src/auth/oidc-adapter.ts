@@ -4,16 +4,16 @@ import type { Database } from "../db/client";
 import { oidcPayloads } from "../db/schema/index";
 
 /**
- * oidc-provider storage in our database, so a sign-in started on one app instance
- * can finish on another and nothing lives in one process's memory.
- */
-/**
  * PostgreSQL text cannot hold U+0000, and a query carrying one fails (a 500). An id, user code or
  * uid from a request (a client_id in a token request's form, say) with one cannot name a stored
  * row: it is looked up as not found, and nothing is written or deleted for it.
  */
 const storable = (value: string) => !value.includes("\0");
 
+/**
+ * oidc-provider storage in our database, so a sign-in started on one app instance
+ * can finish on another and nothing lives in one process's memory.
+ */
 export function createOidcAdapterClass(db: Database) {
   return class DbAdapter implements Adapter {
     constructor(private readonly type: string) {}
