@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { PGlite, types, type QueryOptions } from "@electric-sql/pglite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EmscriptenBuiltinFilesystem } from "@electric-sql/pglite/basefs";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PreparingPGlite } from "./pglite-statements";
 
 /*
@@ -141,6 +145,112 @@ describe("PreparingPGlite", () => {
       { note: "first" },
     ]);
   });
+
+  // A prepared run reads the backend's bytes itself (`#rawResults`), not PGlite's messages.
+  it("throws the error PGlite throws, field by field, from a prepared run", async () => {
+    const insert = "insert into things (id, d, at, note) values ($1, $2, now(), $3)";
+    const values = ["00000000-0000-4000-8000-00000000000a", "2026-03-01", "first"];
+    const divide = "select 1 / $1::int as n";
+    await db.query(insert, ["00000000-0000-4000-8000-00000000000b", "2026-03-01", "once"]);
+    for (const [text, params] of [
+      [insert, values],
+      [divide, [0]],
+    ] as const) {
+      await db.query(text, [...params]).catch(() => undefined);
+      const expected = await plain(text, [...params]).catch((e: unknown) => e as Error);
+      const got = await db.query(text, [...params]).catch((e: unknown) => e as Error);
+      expect(db.preparedCount).toBeGreaterThan(0);
+      expect(got).toBeInstanceOf(Error);
+      const fields = [
+        "message",
+        "name",
+        "severity",
+        "code",
+        "detail",
+        "hint",
+        "position",
+        "where",
+        "schema",
+        "table",
+        "column",
+        "dataType",
+        "constraint",
+        "file",
+        "routine",
+      ] as const;
+      const pick = (e: Error) =>
+        Object.fromEntries(fields.map((f) => [f, (e as unknown as Record<string, unknown>)[f]]));
+      expect(pick(got as Error)).toEqual(pick(expected as Error));
+      expect((got as unknown as { code: string }).code).toMatch(/^(23505|22012)$/);
+    }
+    expect((await db.query("select 1 / $1::int as n", [1])).rows).toEqual([{ n: 1 }]);
+  });
+
+  it("reads an answer of many rows and megabytes, in any script, as PGlite does", async () => {
+    const text = `select i, repeat($1::text, i % 50) as t, case when i % 7 = 0 then null else i * 1.5 end as x
+      from generate_series(1, $2::int) i`;
+    const params = ["ünï, 鸡, 🐔; ", 6000];
+    const expected = await plain(text, params);
+    // The answer comes in several pieces: each must be copied before the next arrives.
+    let pieces = 0;
+    const stream = db.execProtocolRawStream.bind(db);
+    const spy = vi
+      .spyOn(db, "execProtocolRawStream")
+      .mockImplementation((message, options) =>
+        stream(message, { ...options, onRawData: (b) => (pieces++, options.onRawData(b)) }),
+      );
+    try {
+      for (let run = 0; run < 3; run++) {
+        const got = await db.query(text, params);
+        expect(got).toStrictEqual(expected);
+      }
+    } finally {
+      spy.mockRestore();
+    }
+    expect(pieces).toBeGreaterThan(3);
+    expect(JSON.stringify(expected.rows).length).toBeGreaterThan(1_500_000);
+  });
+
+  it("hands notices to a caller that asks for them, and notifications to listeners", async () => {
+    await db.exec(`create function speak(t text) returns int language plpgsql as $$
+      begin raise notice 'said %', t; return 1; end $$`);
+    const speak = "select speak($1) as n";
+    for (let run = 0; run < 2; run++) {
+      expect((await db.query<{ n: number }>(speak, ["quietly"])).rows).toEqual([{ n: 1 }]);
+    }
+    const heard: string[] = [];
+    await db.query(speak, ["aloud"], { onNotice: (n) => heard.push(n.message ?? "") });
+    expect(heard).toEqual(["said aloud"]);
+
+    const payloads: string[] = [];
+    const notify = "select pg_notify($1, $2)";
+    for (let run = 0; run < 2; run++) await db.query(notify, ["nobody", "x"]);
+    await db.listen("coop", (payload) => payloads.push(payload));
+    for (const word of ["one", "two", "three"]) await db.query(notify, ["coop", word]);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(payloads).toEqual(["one", "two", "three"]);
+  });
+
+  it("has nothing to sync on Emscripten's own file systems (memory, a folder on disk)", async () => {
+    expect(db.fs).toBeInstanceOf(EmscriptenBuiltinFilesystem);
+    const dir = mkdtempSync(path.join(os.tmpdir(), "fk-pglite-fs-"));
+    const onDisk = await PreparingPGlite.open({ dataDir: dir });
+    try {
+      expect(onDisk.fs).toBeInstanceOf(EmscriptenBuiltinFilesystem);
+      await onDisk.exec("create table t (n int)");
+      const insert = "insert into t values ($1)";
+      for (let n = 0; n < 3; n++) await onDisk.query(insert, [n]);
+    } finally {
+      await onDisk.close();
+    }
+    const reopened = await PreparingPGlite.open({ dataDir: dir });
+    try {
+      expect((await reopened.query("select count(*)::int as n from t")).rows).toEqual([{ n: 3 }]);
+    } finally {
+      await reopened.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it("prepares again after DEALLOCATE ALL and after a table it reads changes shape", async () => {
     const all = "select * from things where id = $1";
