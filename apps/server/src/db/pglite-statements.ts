@@ -236,9 +236,8 @@ export class PreparingPGlite extends PGlite {
    * The first result of a run, as PGlite's `parseResults` builds it, with the row description kept
    * from the statement's Describe. Its own loop rather than `parseResults`: that one spreads
    * PGlite's parsers (one per type and array type, hundreds) with the caller's into a new object on
-   * every call Drizzle makes (Drizzle always passes parsers), an eighth of a flocks list's CPU. Here
-   * each column's parser is picked once per run, by the same rule (the caller's for its type, else
-   * PGlite's, else PGlite's defaults).
+   * every call Drizzle makes (Drizzle always passes parsers), an eighth of a flocks list's CPU
+   * (`#reader` picks each column's parser once per run instead).
    */
   #results<T>(
     statement: Prepared,
@@ -361,6 +360,8 @@ function databaseError(
   for (let p = start; p < end && buf[p] !== 0;) {
     const code = String.fromCharCode(buf[p]!);
     const close = buf.indexOf(0, p + 1);
+    // A field without its terminator: the message is cut short; keep what was read.
+    if (close < 0 || close >= end) break;
     found[code] = buf.toString("utf8", p + 1, close);
     p = close + 1;
   }
